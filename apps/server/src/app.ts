@@ -1,0 +1,111 @@
+/** Builds the Fastify application: plugins, the guard, every feature's routes, OpenAPI and the SPA. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG, REQUEST_TIMEOUT_MS, ERROR_CODES } from '@portal/domain';
+import type { Deps } from './platform/context.js';
+import { AppError } from './platform/errors.js';
+import { registerGuard } from './platform/guard.js';
+import { registerDevOutboxPage, registerPlatformRoutes } from './features/platform/routes.js';
+import { registerAuthRoutes } from './features/auth/routes.js';
+import { registerAdminRoutes } from './features/admins/routes.js';
+import { registerEmployeeRoutes } from './features/employees/routes.js';
+import { registerWorkerApi } from './features/worker-side/index.js';
+
+/** Strict policy for the SPA: own scripts only, no framing, no plugins. Mantine sets inline styles. */
+export const SPA_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  serveSpa?: boolean;
+}
+
+export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: false,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    const e = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
+    if (e.validation) {
+      return reply.status(400).send({ message: { description: 'Invalid request: please check the values sent', code: ERROR_CODES.validation } });
+    }
+    if (e.statusCode === 429) return reply.status(429).send({ message: { description: MSG.tooManyRequests, code: ERROR_CODES.rateLimited } });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.status(e.statusCode).send({ message: { description: e.message ?? MSG.somethingWentWrong } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: { description: MSG.somethingWentWrong } });
+  });
+
+  await app.register(rateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Employer portal API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerGuard(app, deps);
+  await app.register(async (api) => {
+    registerPlatformRoutes(api, deps);
+    registerAuthRoutes(api, deps);
+    registerAdminRoutes(api, deps);
+    registerEmployeeRoutes(api, deps);
+  }, { prefix: '/api' });
+  registerDevOutboxPage(app, deps);
+  if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);
+
+  // Unknown API paths answer in the API's own error shape, never with the SPA.
+  const spaIndex = path.join(deps.config.webDist, 'index.html');
+  const serveSpa = (options.serveSpa ?? true) && fs.existsSync(spaIndex);
+  if (serveSpa) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, index: false, wildcard: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET' || !serveSpa) {
+      return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
+    }
+    return reply
+      .header('content-security-policy', SPA_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .send(fs.createReadStream(spaIndex));
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/docs')) return;
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) reply.header('content-security-policy', SPA_CSP);
+  });
+  return app;
+}

@@ -1,0 +1,281 @@
+/** Table types for Kysely. Columns mirror db/migrations; timestamps are timestamptz. */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export interface EmployerConfigJson {
+  isEmployeeApprovalEnabled: boolean;
+  fileUploadLinkEnabled: boolean;
+}
+export interface EmployerMetadataJson {
+  departmentIds: string[];
+  gradeIds: string[];
+  branchIds: string[];
+}
+
+export interface EmployersTable {
+  id: Generated<string>;
+  name: string;
+  config: Json<EmployerConfigJson>;
+  metadata: Json<EmployerMetadataJson>;
+  created_at: Generated<Date>;
+}
+export interface VendorsTable {
+  id: Generated<string>;
+  employer_id: string;
+  name: string;
+  logo_url: string | null;
+  email: string | null;
+  mobile: string | null;
+  contract_start_date: string | null;
+  created_at: Generated<Date>;
+}
+export interface RolesTable {
+  id: string;
+  name: string;
+  role_type: 'EMPLOYER' | 'VENDOR';
+  description: string;
+  resources: Json<Record<string, string[]>>;
+}
+export type AdminStatus = 'INVITED' | 'ACTIVE' | 'REMOVED';
+export interface AdminsTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  name: string;
+  email: string;
+  mobile: string;
+  branch_location: string;
+  role_ids: string[];
+  status: Generated<AdminStatus>;
+  password_hash: string | null;
+  password_changed_at: NullableTimestamp;
+  email_verified_at: NullableTimestamp;
+  mfa_phone: string | null;
+  mfa_enrolled_at: NullableTimestamp;
+  failed_logins: Generated<number>;
+  locked_until: NullableTimestamp;
+  last_active_at: NullableTimestamp;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  removed_at: NullableTimestamp;
+}
+export interface SessionsTable {
+  id: Generated<string>;
+  admin_id: string;
+  token_hash: Buffer;
+  mfa_verified: boolean;
+  password_verified_at: Timestamp;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+export interface SignInAttemptsTable {
+  id: Generated<string>;
+  admin_id: string;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+export type OtpPurpose = 'SIGN_IN' | 'ENROL';
+export interface OtpCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  purpose: OtpPurpose;
+  bound_to: string;
+  phone: string;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  wrong_tries: Generated<number>;
+  consumed_at: NullableTimestamp;
+  invalidated_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export type ActionKind = 'INVITE' | 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+export interface ActionCodesTable {
+  id: Generated<string>;
+  admin_id: string;
+  kind: ActionKind;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+export interface ActivitiesTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  admin_id: string;
+  action_type: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+export interface OutboxMessagesTable {
+  id: Generated<string>;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Generated<Date>;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: Buffer;
+}
+
+export type EmploymentStatusDb = 'ACTIVE' | 'IN_PROBATION' | 'INACTIVE';
+export interface WorkersTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  worker_type: Generated<'EMPLOYEE' | 'CONTRACTOR'>;
+  employer_worker_id: string;
+  full_name: string;
+  email: string | null;
+  mobile: string | null;
+  address: string | null;
+  joined_at: string | null;
+  terminated_at: string | null;
+  employment_status: Generated<EmploymentStatusDb>;
+  upi_id: string | null;
+  pan: string | null;
+  designation: string | null;
+  current_monthly_salary: number;
+  max_withdrawal_salary_percent: number | null;
+  max_withdrawal_per_transaction: number | null;
+  max_withdrawal_per_day: number | null;
+  salary_account_number: string | null;
+  department_id: string | null;
+  grade_id: string | null;
+  branch_id: string | null;
+  branch_location: string | null;
+  is_transaction_allowed: Generated<boolean>;
+  user_id: string | null;
+  approval_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  approval_requested_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface WorkerProfilesTable {
+  worker_id: string;
+  gender: string | null;
+  date_of_birth: string | null;
+  address: Json<Record<string, unknown>> | null;
+  verification: Json<Record<string, 'VERIFIED' | 'PENDING' | 'INCORRECT'>>;
+  updated_at: Generated<Date>;
+}
+export interface WorkerBankAccountsTable {
+  id: Generated<string>;
+  worker_id: string;
+  account_number: string;
+  ifsc: string;
+  is_primary: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+export interface WorkerDocumentsTable {
+  id: Generated<string>;
+  worker_id: string;
+  kind: string;
+  mime_type: string;
+  content: Buffer;
+  status: Generated<'VERIFIED' | 'PENDING' | 'INCORRECT'>;
+  created_at: Generated<Date>;
+}
+export interface WorkerAgreementsTable {
+  id: Generated<string>;
+  worker_id: string;
+  agreement_type: string;
+  signed_at: Timestamp;
+  content: Buffer | null;
+  created_at: Generated<Date>;
+}
+export interface AttendanceDaysTable {
+  worker_id: string;
+  day: string;
+  status: 'PRESENT' | 'ABSENT' | 'HALF_DAY' | 'LEAVE' | 'HOLIDAY';
+  source_document_id: string | null;
+}
+export interface TransactionsTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  worker_id: string;
+  amount: number;
+  status: string;
+  repaid_amount: Generated<number>;
+  latest_repayment_date: string | null;
+  worker_snapshot: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface TransactionEventsTable {
+  id: Generated<number>;
+  transaction_id: string;
+  status: string;
+  created_at: Generated<Date>;
+}
+export interface RepaymentsTable {
+  id: Generated<string>;
+  transaction_id: string;
+  amount: number;
+  paid_on: string;
+  source: 'DIRECT' | 'SALARY_DEDUCTION';
+  created_at: Generated<Date>;
+}
+export interface SalaryTopupApplicationsTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  worker_id: string;
+  amount: number;
+  tenure_months: number;
+  emi_amount: number;
+  emi_start_date: string | null;
+  approval_date: string | null;
+  disbursal_date: string | null;
+  status: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface TopupEmisTable {
+  id: Generated<string>;
+  application_id: string;
+  due_date: string;
+  amount: number;
+  status: Generated<'DUE' | 'DEDUCTED' | 'PAID'>;
+}
+
+export interface DB {
+  workers: WorkersTable;
+  worker_profiles: WorkerProfilesTable;
+  worker_bank_accounts: WorkerBankAccountsTable;
+  worker_documents: WorkerDocumentsTable;
+  worker_agreements: WorkerAgreementsTable;
+  attendance_days: AttendanceDaysTable;
+  transactions: TransactionsTable;
+  transaction_events: TransactionEventsTable;
+  repayments: RepaymentsTable;
+  salary_topup_applications: SalaryTopupApplicationsTable;
+  topup_emis: TopupEmisTable;
+  employers: EmployersTable;
+  vendors: VendorsTable;
+  roles: RolesTable;
+  admins: AdminsTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  otp_codes: OtpCodesTable;
+  action_codes: ActionCodesTable;
+  activities: ActivitiesTable;
+  outbox_messages: OutboxMessagesTable;
+  app_secrets: AppSecretsTable;
+}
+export type AdminRecord = Selectable<AdminsTable>;
+export type NewActivity = Insertable<ActivitiesTable>;
+export type WorkerRecord = Selectable<WorkersTable>;

@@ -1,0 +1,153 @@
+/** Admin users of an employer (Settings), the signed-in profile and the employer's own data. */
+import { sql } from 'kysely';
+import {
+  MSG,
+  mergeResources,
+  rolesForContext,
+  validateAdminForm,
+  type AdminFormBody,
+  type AdminProfile,
+  type AdminRow,
+  type ResourceMap,
+} from '@portal/domain';
+import type { AdminRecord } from '../../db/schema.js';
+import type { Deps } from '../../platform/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/guard.js';
+import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { createAuthService } from '../auth/index.js';
+
+export function createAdminService(deps: Deps) {
+  const { db } = deps;
+  const auth = createAuthService(deps);
+
+  async function rolesById(): Promise<Map<string, { value: string; name: string; roleType: 'EMPLOYER' | 'VENDOR'; resources: ResourceMap }>> {
+    const rows = await db.selectFrom('roles').selectAll().execute();
+    return new Map(rows.map((r) => [r.id, { value: r.id, name: r.name, roleType: r.role_type, resources: r.resources as ResourceMap }]));
+  }
+
+  function toRow(a: AdminRecord, roles: Awaited<ReturnType<typeof rolesById>>): AdminRow {
+    return {
+      _id: a.id,
+      name: a.name,
+      email: a.email,
+      mobile: a.mobile,
+      branchLocation: a.branch_location,
+      roleIds: a.role_ids,
+      roles: a.role_ids.flatMap((id) => {
+        const r = roles.get(id);
+        return r ? [{ value: r.value, name: r.name }] : [];
+      }),
+      status: a.status === 'INVITED' ? 'INVITED' : 'ACTIVE',
+      lastActiveAt: a.last_active_at?.toISOString() ?? null,
+    };
+  }
+
+  /** The admins of the caller's employer, of one vendor in vendor context, otherwise the employer's own. */
+  const scopedAdmins = (ctx: AuthContext) =>
+    db
+      .selectFrom('admins')
+      .selectAll()
+      .where('employer_id', '=', ctx.admin.employer_id)
+      .where('status', '<>', 'REMOVED')
+      .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)));
+
+  async function validateForm(ctx: AuthContext, body: AdminFormBody) {
+    const errors = validateAdminForm(body);
+    const first = Object.values(errors)[0];
+    if (first) throw badRequest(first);
+    const roles = await rolesById();
+    const role = roles.get(body.roleId);
+    if (!role || !rolesForContext([role], ctx.vendorId !== null).length) throw badRequest('Please choose a role');
+    return { name: body.name.trim(), mobile: body.mobile.trim(), email: body.email.trim().toLowerCase(), branch_location: body.branchLocation.trim(), role_ids: [role.value] };
+  }
+
+  async function findManageable(ctx: AuthContext, id: string): Promise<AdminRecord> {
+    // Another employer's or vendor's admin, or a malformed id, is simply not found here.
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('Admin not found');
+    const target = await scopedAdmins(ctx).where('id', '=', id).executeTakeFirst();
+    if (!target) throw notFound('Admin not found');
+    if (target.id === ctx.admin.id) throw forbidden('You cannot manage your own account here');
+    return target;
+  }
+
+  const emailTaken = async (email: string, exceptId?: string) => {
+    let q = db.selectFrom('admins').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).where('status', '<>', 'REMOVED');
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return Boolean(await q.executeTakeFirst());
+  };
+
+  return {
+    async profile(ctx: AuthContext): Promise<AdminProfile> {
+      const roles = await rolesById();
+      const row = toRow(ctx.admin, roles);
+      return {
+        _id: row._id,
+        employerId: ctx.admin.employer_id,
+        name: row.name,
+        email: row.email,
+        mobile: row.mobile,
+        branchLocation: row.branchLocation,
+        lastActiveAt: row.lastActiveAt,
+        roleIds: row.roleIds,
+        roles: row.roles,
+        resources: mergeResources(ctx.admin.role_ids.flatMap((id) => (roles.get(id) ? [roles.get(id)!.resources] : []))),
+        departmentId: ctx.admin.vendor_id,
+      };
+    },
+
+    async list(ctx: AuthContext): Promise<AdminRow[]> {
+      const [rows, roles] = await Promise.all([scopedAdmins(ctx).orderBy('created_at', 'asc').execute(), rolesById()]);
+      return rows.map((a) => toRow(a, roles));
+    },
+
+    async create(ctx: AuthContext, body: AdminFormBody): Promise<string> {
+      const values = await validateForm(ctx, body);
+      if (await emailTaken(values.email)) throw conflict('An admin with this e-mail already exists');
+      const created = await db
+        .insertInto('admins')
+        .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId, invited_by: ctx.admin.id })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminInvited, targetType: 'ADMIN', targetId: created.id, details: { name: created.name } });
+      await auth.sendInvitation(created);
+      return MSG.invitationSent(created.name);
+    },
+
+    async update(ctx: AuthContext, id: string, body: AdminFormBody): Promise<string> {
+      const target = await findManageable(ctx, id);
+      const values = await validateForm(ctx, body);
+      if (await emailTaken(values.email, target.id)) throw conflict('An admin with this e-mail already exists');
+      const emailChanged = values.email !== target.email.toLowerCase();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('admins')
+          .set({ ...values, updated_at: new Date(), ...(emailChanged ? { email_verified_at: null } : {}) })
+          .where('id', '=', target.id)
+          .execute();
+        // New rights or a new e-mail take effect at the next sign-in.
+        if (emailChanged || values.role_ids.join() !== target.role_ids.join()) {
+          await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
+        }
+        // Links mailed to the old address (reset, verification, invitation) must not work for the new one.
+        if (emailChanged) {
+          await trx.updateTable('action_codes').set({ used_at: new Date() }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
+        }
+      });
+      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminUpdated, targetType: 'ADMIN', targetId: target.id, details: { name: values.name } });
+      if (emailChanged && target.status === 'INVITED') await auth.sendInvitation({ id: target.id, name: values.name, email: values.email });
+      return MSG.updatedSuccessful;
+    },
+
+    async remove(ctx: AuthContext, id: string): Promise<string> {
+      const target = await findManageable(ctx, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set({ status: 'REMOVED', removed_at: new Date(), updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
+        await trx.updateTable('action_codes').set({ used_at: new Date() }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
+      });
+      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminRemoved, targetType: 'ADMIN', targetId: target.id, details: { name: target.name } });
+      return MSG.userRemoved;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** The demo employer that `npm start` creates on an empty database, through the provisioning code. */
+import { ROLE_IDS } from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { seedDemoWorkforce } from './demo-workforce.js';
+import { provisionAdmin, provisionEmployer } from './provision.js';
+
+export const DEMO_PASSWORD = 'Sunrise-Demo-2026';
+export const DEMO_ADMINS = {
+  superAdmin: { email: 'priya.sharma@sunrise-textiles.example', mobile: '9876543210', role: 'Super Admin' },
+  viewer: { email: 'arjun.mehta@sunrise-textiles.example', mobile: '9123456780', role: 'Viewer' },
+  vendorAdmin: { email: 'kavita.rao@swift-staffing.example', mobile: '8899776655', role: 'Vendor Admin (Swift Staffing only)' },
+} as const;
+
+export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
+  const any = await deps.db.selectFrom('employers').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  const { employer, vendors } = await provisionEmployer(deps, {
+    name: 'Sunrise Textiles Pvt Ltd',
+    // Approval is turned on by the workforce seed after the first sign-ups.
+    config: { isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: true },
+    metadata: {
+      departmentIds: ['Weaving', 'Dyeing', 'Finishing', 'Accounts'],
+      gradeIds: ['G1', 'G2', 'G3', 'M1'],
+      branchIds: ['Surat', 'Coimbatore', 'Ludhiana'],
+    },
+    vendors: [
+      { name: 'Swift Staffing Services', email: 'contact@swift-staffing.example', mobile: '8899776600', contractStartDate: '2025-04-01' },
+      { name: 'Metro Security Agency', email: 'ops@metro-security.example', mobile: '7766554433', contractStartDate: '2025-09-15' },
+    ],
+    admin: { name: 'Priya Sharma', email: DEMO_ADMINS.superAdmin.email, mobile: DEMO_ADMINS.superAdmin.mobile, branchLocation: 'Surat', ready: { password: DEMO_PASSWORD } },
+  });
+  await provisionAdmin(deps, employer.id, null, {
+    name: 'Arjun Mehta', email: DEMO_ADMINS.viewer.email, mobile: DEMO_ADMINS.viewer.mobile, branchLocation: 'Coimbatore', roleId: ROLE_IDS.viewer, ready: { password: DEMO_PASSWORD },
+  });
+  await provisionAdmin(deps, employer.id, null, {
+    name: 'Neha Iyer', email: 'neha.iyer@sunrise-textiles.example', mobile: '9988776655', branchLocation: 'Ludhiana', roleId: ROLE_IDS.payrollManager,
+  });
+  await provisionAdmin(deps, employer.id, vendors[0]!.id, {
+    name: 'Kavita Rao', email: DEMO_ADMINS.vendorAdmin.email, mobile: DEMO_ADMINS.vendorAdmin.mobile, branchLocation: 'Surat', roleId: ROLE_IDS.vendorAdmin, ready: { password: DEMO_PASSWORD },
+  });
+  await seedDemoWorkforce(deps, employer.id, vendors);
+  return true;
+}

@@ -1,0 +1,3 @@
+/** The worker side's service, for the demo seed, the tests, the CLI and the worker API. */
+export { ADVANCE_REFUSALS, createWorkerSide, type RegisterInput, type WorkerSide } from './service.js';
+export { registerWorkerApi } from './routes.js';

@@ -1,0 +1,258 @@
+/**
+ * The worker side: what the worker app (not part of this portal) does to the portal's data. A
+ * worker registers (pending approval when the employer asks for it), and requests wage advances
+ * within the limits; advances move through the transaction statuses, are repaid or deducted from
+ * salary; salary top-ups are applied for, disbursed and repaid by EMIs. The demo seed and the tests
+ * drive the data through here, never by raw inserts.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  ADVANCE_HOLDING_STATUSES,
+  HALF_DAYS,
+  availableEarnedSalary,
+  businessDate,
+  businessDayStart,
+  canMoveTransaction,
+  emiSchedule,
+  monthStart,
+  type TransactionStatus,
+} from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { WorkerRecord } from '../../db/schema.js';
+
+export interface RegisterInput {
+  employerId: string;
+  vendorId?: string | null;
+  mobile: string;
+  fullName: string;
+  employerWorkerId: string;
+  email?: string;
+  /** paise */
+  monthlySalary: number;
+  joinedAt: string;
+  workerType?: 'EMPLOYEE' | 'CONTRACTOR';
+}
+
+export const ADVANCE_REFUSALS = {
+  inactive: 'The worker is not active',
+  notAllowed: 'Withdrawals are not allowed for this worker',
+  pendingApproval: 'The worker is waiting for the employer to approve them',
+  perTransaction: 'The amount is above the per-transaction limit',
+  perDay: "The amount is above today's limit",
+  available: 'The amount is above the available earned salary',
+} as const;
+
+export function createWorkerSide(deps: Deps) {
+  const { db } = deps;
+  const today = () => businessDate(deps.now());
+
+  async function workerOrThrow(workerId: string): Promise<WorkerRecord> {
+    const w = await db.selectFrom('workers').selectAll().where('id', '=', workerId).executeTakeFirst();
+    if (!w) throw notFound('Worker not found');
+    return w;
+  }
+
+  async function withdrawnSince(workerId: string, from: Date): Promise<number> {
+    const row = await db
+      .selectFrom('transactions')
+      .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
+      .where('worker_id', '=', workerId)
+      .where('created_at', '>=', from)
+      .where('status', 'in', ADVANCE_HOLDING_STATUSES as TransactionStatus[])
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async function workedHalfDays(workerId: string, from: string, to: string): Promise<number> {
+    const rows = await db
+      .selectFrom('attendance_days')
+      .select(['status', sql<number>`count(*)::int`.as('n')])
+      .where('worker_id', '=', workerId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('status')
+      .execute();
+    return rows.reduce((sum, r) => sum + (HALF_DAYS[r.status] ?? 0) * r.n, 0);
+  }
+
+  async function move(transactionId: string, to: TransactionStatus): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const tx = await trx.selectFrom('transactions').select(['status']).where('id', '=', transactionId).forUpdate().executeTakeFirst();
+      if (!tx) throw notFound('Transaction not found');
+      if (!canMoveTransaction(tx.status as TransactionStatus, to)) throw conflict(`An advance cannot move from ${tx.status} to ${to}`);
+      await trx.updateTable('transactions').set({ status: to, updated_at: deps.now() }).where('id', '=', transactionId).execute();
+      await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status: to, created_at: deps.now() }).execute();
+    });
+  }
+
+  return {
+    /**
+     * A worker signs up in the worker app. A worker the employer already added is linked (signed
+     * up); an unknown one is created, pending approval when the employer config asks for it.
+     */
+    async register(input: RegisterInput): Promise<WorkerRecord> {
+      const employer = await db.selectFrom('employers').select('config').where('id', '=', input.employerId).executeTakeFirstOrThrow();
+      const existing = await db
+        .selectFrom('workers')
+        .selectAll()
+        .where('employer_id', '=', input.employerId)
+        .where((eb) => eb.or([eb('mobile', '=', input.mobile), eb(sql`lower(employer_worker_id)`, '=', input.employerWorkerId.toLowerCase())]))
+        .executeTakeFirst();
+      if (existing) {
+        if (existing.user_id) throw conflict('This worker has already signed up');
+        return db.updateTable('workers').set({ user_id: randomUUID(), updated_at: deps.now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      }
+      const pending = Boolean(employer.config.isEmployeeApprovalEnabled);
+      return db
+        .insertInto('workers')
+        .values({
+          employer_id: input.employerId,
+          vendor_id: input.vendorId ?? null,
+          worker_type: input.workerType ?? (input.vendorId ? 'CONTRACTOR' : 'EMPLOYEE'),
+          employer_worker_id: input.employerWorkerId,
+          full_name: input.fullName,
+          email: input.email?.toLowerCase() ?? null,
+          mobile: input.mobile,
+          current_monthly_salary: input.monthlySalary,
+          joined_at: input.joinedAt,
+          user_id: randomUUID(),
+          approval_status: pending ? 'PENDING' : 'APPROVED',
+          approval_requested_at: pending ? deps.now() : null,
+          is_transaction_allowed: !pending,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async markAttendance(workerId: string, day: string, status: 'PRESENT' | 'ABSENT' | 'HALF_DAY' | 'LEAVE' | 'HOLIDAY'): Promise<void> {
+      await db
+        .insertInto('attendance_days')
+        .values({ worker_id: workerId, day, status, source_document_id: null })
+        .onConflict((oc) => oc.columns(['worker_id', 'day']).doUpdateSet({ status }))
+        .execute();
+    },
+
+    /** What the worker may still take today (paise) and why not, if nothing. */
+    async availability(workerId: string) {
+      const w = await workerOrThrow(workerId);
+      const day = today();
+      const start = monthStart(day);
+      const withdrawn = await withdrawnSince(workerId, businessDayStart(start));
+      const available = availableEarnedSalary({
+        monthlySalary: w.current_monthly_salary,
+        workedHalfDays: await workedHalfDays(workerId, start, day),
+        cycleDate: day,
+        maxWithdrawalPercent: w.max_withdrawal_salary_percent,
+        withdrawnThisCycle: withdrawn,
+      });
+      const allowed = w.employment_status !== 'INACTIVE' && w.is_transaction_allowed && w.approval_status !== 'PENDING' && w.approval_status !== 'REJECTED';
+      return { available: allowed ? available : 0, withdrawn, isWithdrawalAllowed: allowed };
+    },
+
+    /** A worker asks for an advance; refused with a reason when any limit says no. */
+    async requestAdvance(workerId: string, amount: number): Promise<string> {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('The amount must be a positive number of paise');
+      return db.transaction().execute(async (trx) => {
+        // One request per worker at a time, so two requests cannot both fit under one limit.
+        const w = await trx.selectFrom('workers').selectAll().where('id', '=', workerId).forUpdate().executeTakeFirst();
+        if (!w) throw notFound('Worker not found');
+        if (w.employment_status === 'INACTIVE') throw new AppError(422, ADVANCE_REFUSALS.inactive);
+        if (w.approval_status === 'PENDING' || w.approval_status === 'REJECTED') throw new AppError(422, ADVANCE_REFUSALS.pendingApproval);
+        if (!w.is_transaction_allowed) throw new AppError(422, ADVANCE_REFUSALS.notAllowed);
+        if (w.max_withdrawal_per_transaction !== null && amount > w.max_withdrawal_per_transaction) throw new AppError(422, ADVANCE_REFUSALS.perTransaction);
+        const day = today();
+        if (w.max_withdrawal_per_day !== null) {
+          const takenToday = await withdrawnSince(workerId, businessDayStart(day));
+          if (takenToday + amount > w.max_withdrawal_per_day) throw new AppError(422, ADVANCE_REFUSALS.perDay);
+        }
+        const start = monthStart(day);
+        const available = availableEarnedSalary({
+          monthlySalary: w.current_monthly_salary,
+          workedHalfDays: await workedHalfDays(workerId, start, day),
+          cycleDate: day,
+          maxWithdrawalPercent: w.max_withdrawal_salary_percent,
+          withdrawnThisCycle: await withdrawnSince(workerId, businessDayStart(start)),
+        });
+        if (amount > available) throw new AppError(422, ADVANCE_REFUSALS.available);
+        const tx = await trx
+          .insertInto('transactions')
+          .values({
+            employer_id: w.employer_id,
+            vendor_id: w.vendor_id,
+            worker_id: w.id,
+            amount,
+            status: 'USER_REQUESTED',
+            worker_snapshot: JSON.stringify({ fullName: w.full_name, employerWorkerId: w.employer_worker_id, workerType: w.worker_type }),
+            created_at: deps.now(),
+            updated_at: deps.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('transaction_events').values({ transaction_id: tx.id, status: 'USER_REQUESTED', created_at: deps.now() }).execute();
+        return tx.id;
+      });
+    },
+
+    move,
+
+    /** The lender's and the transfer's steps, as the provider's systems would report them. */
+    async disburse(transactionId: string, outcome: 'TRANSFERRED' | 'TRANSFER_FAILED' = 'TRANSFERRED'): Promise<void> {
+      for (const s of ['LENDER_APPROVED', 'AGREEMENT_SIGNED', 'TRANSFER_INITIATED', outcome] as const) await move(transactionId, s);
+    },
+
+    /** A repayment by the worker; the advance becomes REPAID when nothing is left. */
+    async repay(transactionId: string, amount: number, paidOn: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const tx = await trx.selectFrom('transactions').selectAll().where('id', '=', transactionId).forUpdate().executeTakeFirst();
+        if (!tx) throw notFound('Transaction not found');
+        if (tx.status !== 'TRANSFERRED') throw conflict('Only a transferred advance can be repaid');
+        if (amount <= 0 || tx.repaid_amount + amount > tx.amount) throw badRequest('The repayment is more than what is owed');
+        await trx.insertInto('repayments').values({ transaction_id: tx.id, amount, paid_on: paidOn, source: 'DIRECT' }).execute();
+        const repaid = tx.repaid_amount + amount;
+        await trx.updateTable('transactions').set({ repaid_amount: repaid, latest_repayment_date: paidOn, updated_at: deps.now() }).where('id', '=', tx.id).execute();
+      });
+      const tx = await db.selectFrom('transactions').select(['amount', 'repaid_amount']).where('id', '=', transactionId).executeTakeFirstOrThrow();
+      if (tx.repaid_amount === tx.amount) await move(transactionId, 'REPAID');
+    },
+
+    /** A salary top-up application through to disbursal, with its EMI schedule. */
+    async applyTopup(workerId: string, amount: number, tenureMonths: number, outcome: 'DISBURSED' | 'REJECTED' | 'VERIFICATION_PENDING' = 'DISBURSED'): Promise<string> {
+      const w = await workerOrThrow(workerId);
+      const day = today();
+      const emis = emiSchedule(amount, tenureMonths);
+      const [y, m] = day.split('-').map(Number) as [number, number];
+      const due = (k: number) => {
+        const d = new Date(Date.UTC(y, m + k, 5));
+        return d.toISOString().slice(0, 10);
+      };
+      return db.transaction().execute(async (trx) => {
+        const app = await trx
+          .insertInto('salary_topup_applications')
+          .values({
+            employer_id: w.employer_id,
+            vendor_id: w.vendor_id,
+            worker_id: w.id,
+            amount,
+            tenure_months: tenureMonths,
+            emi_amount: emis[emis.length - 1]!,
+            status: outcome,
+            approval_date: outcome === 'DISBURSED' ? day : null,
+            disbursal_date: outcome === 'DISBURSED' ? day : null,
+            emi_start_date: outcome === 'DISBURSED' ? due(0) : null,
+            created_at: deps.now(),
+            updated_at: deps.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (outcome === 'DISBURSED') {
+          await trx.insertInto('topup_emis').values(emis.map((a, k) => ({ application_id: app.id, due_date: due(k), amount: a }))).execute();
+        }
+        return app.id;
+      });
+    },
+  };
+}
+
+export type WorkerSide = ReturnType<typeof createWorkerSide>;

@@ -1,0 +1,51 @@
+/**
+ * Entry point. `--role=all` (default) serves the API and the SPA and runs the job worker;
+ * `--role=api` only serves; `--role=worker` only works jobs. On an empty database the demo
+ * employer is created and its sign-in details printed.
+ */
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { startRuntime } from './platform/runtime.js';
+import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './features/employers/index.js';
+
+const role = (process.argv.find((a) => a.startsWith('--role='))?.split('=')[1] ?? 'all') as 'all' | 'api' | 'worker';
+const seed = !process.argv.includes('--no-seed');
+const config = loadConfig();
+const runtime = await startRuntime(config);
+
+let closing = false;
+const shutdown = async () => {
+  if (closing) return;
+  closing = true;
+  await app?.close();
+  await runtime.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+const app = role === 'worker' ? null : await buildApp(runtime.deps);
+// Job handlers of later features register here; the worker role runs only them.
+if (role === 'worker') console.log('worker started: waiting for jobs');
+
+if (app) {
+  await app.listen({ port: config.port, host: config.host });
+  if (seed && (await seedDemoIfEmpty(runtime.deps))) console.log('Demo data created.');
+  if (!config.production) {
+    const url = config.publicUrl;
+    console.log(
+      [
+        '',
+        '  Employer portal is running.',
+        `  Sign in:        ${url}/?signIn=true`,
+        `  Super Admin:    ${DEMO_ADMINS.superAdmin.email}`,
+        `  Viewer:         ${DEMO_ADMINS.viewer.email}`,
+        `  Vendor admin:   ${DEMO_ADMINS.vendorAdmin.email}`,
+        `  Password (all): ${DEMO_PASSWORD}`,
+        `  SMS codes and mails appear at ${url}/dev/outbox`,
+        `  API docs:       ${url}/api/docs`,
+        '',
+      ].join('\n'),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+/** What every feature gets: the database, the queue, the adapters and the configuration. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from './database.js';
+import type { Mailer, SmsSender } from './messaging.js';
+import type { Queue } from './queue.js';
+
+export interface Deps {
+  config: Config;
+  db: Database;
+  queue: Queue | null;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Key for hashing one-time codes; from AUTH_SECRET or generated once and kept in the database. */
+  codeKey: Buffer;
+  log: FastifyBaseLogger | Console;
+  /** Clock, so tests can move time (code expiry, locks). */
+  now: () => Date;
+}

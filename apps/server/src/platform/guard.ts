@@ -1,0 +1,154 @@
+/**
+ * The single server-side guard. Every /api route declares `config.access`; one preHandler reads
+ * the bearer token, loads the session and admin, and checks the declared rule (spec 6) with the
+ * domain's permission functions. A route without a declaration refuses to register.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import {
+  ERROR_CODES,
+  SESSION_IDLE_TTL_MS,
+  canEnterVendor,
+  mergeResources,
+  resourceFor,
+  hasAccess,
+  hasAnyEmployerRead,
+  hasAnyVendorRead,
+  type AccessType,
+  type Area,
+  type ResourceMap,
+} from '@portal/domain';
+import type { AdminRecord } from '../db/schema.js';
+import type { Deps } from './context.js';
+import { AppError, forbidden, unauthenticated } from './errors.js';
+import { sha256 } from './secrets.js';
+
+export type AccessRule =
+  | { kind: 'public' }
+  /** Signed in; `allowUnenrolled` lets a session without a second factor through (enrolment, profile fetch). */
+  | { kind: 'session'; allowUnenrolled?: boolean }
+  /** Signed in with READ or WRITE on the area's resource; the vendor variant when `vendorId` is in the query. */
+  | { kind: 'area'; area: Area; need: AccessType }
+  /** Signed in with READ on any resource of the context (employer, or the vendor of `vendorId`). */
+  | { kind: 'context' };
+
+export interface AuthContext {
+  admin: AdminRecord;
+  sessionId: string;
+  mfaVerified: boolean;
+  passwordVerifiedAt: Date;
+  resources: ResourceMap;
+  /** Set in vendor context, after checking the vendor belongs to the employer and the admin may enter it. */
+  vendorId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const publicRoute = { access: { kind: 'public' } } as const;
+export const sessionRoute = (allowUnenrolled = false) => ({ access: { kind: 'session', allowUnenrolled } }) as const;
+export const areaRoute = (area: Area, need: AccessType) => ({ access: { kind: 'area', area, need } }) as const;
+export const contextRoute = { access: { kind: 'context' } } as const;
+
+/** The signed-in context, for handlers behind a session or area rule. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(h);
+  return m ? m[1]! : null;
+}
+
+async function loadSession(deps: Deps, token: string): Promise<Omit<AuthContext, 'vendorId'> | null> {
+  const now = deps.now();
+  const row = await deps.db
+    .selectFrom('sessions as s')
+    .innerJoin('admins as a', 'a.id', 's.admin_id')
+    .selectAll('a')
+    .select(['s.id as session_id', 's.mfa_verified', 's.password_verified_at', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
+    .where('s.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at <= now || row.status !== 'ACTIVE') return null;
+  if (now.getTime() - row.last_seen_at.getTime() > SESSION_IDLE_TTL_MS) return null;
+  // Sliding idle window; written at most once a minute per session.
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+    await deps.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+    await deps.db.updateTable('admins').set({ last_active_at: now }).where('id', '=', row.id).execute();
+  }
+  const roles = row.role_ids.length
+    ? await deps.db.selectFrom('roles').select('resources').where('id', '=', sql<string>`any(${row.role_ids}::uuid[])`).execute()
+    : [];
+  const { session_id, mfa_verified, password_verified_at, last_seen_at: _l, expires_at: _e, revoked_at: _r, ...admin } = row;
+  return {
+    admin: admin as AdminRecord,
+    sessionId: session_id,
+    mfaVerified: mfa_verified,
+    passwordVerifiedAt: password_verified_at,
+    resources: mergeResources(roles.map((r) => r.resources as ResourceMap)),
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerGuard(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  // Before validation, so that a call without a valid token is 401 whatever its body.
+  app.addHook('preValidation', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) return;
+    if (rule.kind === 'public') return;
+    const token = bearer(request);
+    if (!token) throw unauthenticated();
+    const session = await loadSession(deps, token);
+    if (!session) throw unauthenticated();
+    const allowUnenrolled = rule.kind === 'session' && rule.allowUnenrolled;
+    if (!session.mfaVerified && !allowUnenrolled) {
+      throw new AppError(403, 'Second factor not registered', ERROR_CODES.mfaNotEnrolled);
+    }
+    let vendorId: string | null = null;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const rawVendor = typeof query.vendorId === 'string' && query.vendorId !== '' ? query.vendorId : null;
+    if (rule.kind === 'area' || rule.kind === 'context') {
+      if (rawVendor) {
+        // Another tenant's vendor, a malformed id, or one the admin may not enter all look the same.
+        if (!UUID_RE.test(rawVendor) || !canEnterVendor({ departmentId: session.admin.vendor_id, resources: session.resources }, rawVendor)) throw forbidden();
+        const vendor = await deps.db
+          .selectFrom('vendors')
+          .select('id')
+          .where('id', '=', rawVendor)
+          .where('employer_id', '=', session.admin.employer_id)
+          .executeTakeFirst();
+        if (!vendor) throw forbidden();
+        vendorId = vendor.id;
+      } else if (session.admin.vendor_id) {
+        // A vendor-bound admin works only inside its vendor.
+        throw forbidden();
+      }
+      const allowed =
+        rule.kind === 'area'
+          ? hasAccess(session.resources, resourceFor(rule.area, vendorId !== null), rule.need)
+          : vendorId !== null
+            ? hasAnyVendorRead(session.resources)
+            : hasAnyEmployerRead(session.resources);
+      if (!allowed) throw forbidden();
+    }
+    request.auth = { ...session, vendorId };
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Starts what the server needs, in order: the database (embedded unless DATABASE_URL), the
+ * migrations, the roles, the code key, the queue, and the mail/SMS adapters.
+ */
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SEED_ROLES } from '@portal/domain';
+import type { Config } from '../config.js';
+import type { Deps } from './context.js';
+import { createDatabase, ensureDatabase, migrate, startEmbeddedPostgres, type Database } from './database.js';
+import { DevOutbox, HttpSmsSender, SmtpMailer } from './messaging.js';
+import { startQueue } from './queue.js';
+
+export interface Runtime {
+  deps: Deps;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+}
+
+export async function syncRoles(db: Database): Promise<void> {
+  for (const r of SEED_ROLES) {
+    await db
+      .insertInto('roles')
+      .values({ id: r.value, name: r.name, role_type: r.roleType, description: r.description, resources: JSON.stringify(r.resources) })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: r.name, role_type: r.roleType, description: r.description, resources: JSON.stringify(r.resources) }))
+      .execute();
+  }
+}
+
+async function codeKey(db: Database, configured: string | null): Promise<Buffer> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  await db.insertInto('app_secrets').values({ name: 'code-key', value: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await db.selectFrom('app_secrets').select('value').where('name', '=', 'code-key').executeTakeFirstOrThrow()).value;
+}
+
+export async function startRuntime(config: Config, options: { queue?: boolean; log?: Deps['log'] } = {}): Promise<Runtime> {
+  const log = options.log ?? console;
+  const stops: (() => Promise<void>)[] = [];
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), config.embeddedPgPort, (l) => log.warn(l));
+    stops.push(embedded.stop);
+    databaseUrl = await ensureDatabase(embedded.url, 'portal');
+  }
+  const { db } = createDatabase(databaseUrl);
+  stops.unshift(() => db.destroy());
+  await migrate(db);
+  await syncRoles(db);
+  const queue = options.queue === false ? null : await startQueue(databaseUrl);
+  if (queue) stops.unshift(() => queue.stop({ graceful: true, timeout: 5_000 }));
+  if (config.production && (!config.smtpUrl || !config.smsUrl)) throw new Error('SMTP_URL and SMS_URL are required in production mode');
+  const deps: Deps = {
+    config,
+    db,
+    queue,
+    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevOutbox(db, log, 'EMAIL'),
+    sms: config.smsUrl ? new HttpSmsSender(config.smsUrl, config.smsToken) : new DevOutbox(db, log, 'SMS'),
+    codeKey: await codeKey(db, config.authSecret),
+    log,
+    now: () => new Date(),
+  };
+  return {
+    deps,
+    databaseUrl,
+    stop: async () => {
+      for (const s of stops) await s().catch((e: unknown) => log.error(e));
+    },
+  };
+}

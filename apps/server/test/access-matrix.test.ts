@@ -1,0 +1,240 @@
+/**
+ * The access matrix, built from the route table (shared/security.md, Access): every /api route x
+ * (no token, enrolment-only session, each seeded role, employer and vendor context, another
+ * employer's vendor, a vendor-bound admin). A new route is covered without anyone remembering.
+ *
+ * How the route table is read: Fastify exposes no list of routes with their config after the app
+ * is built (`printRoutes` prints paths and methods but not `config.access`), and `buildApp`
+ * creates the instance itself, so an `onRoute` hook cannot be added from outside in time. This
+ * file therefore mocks the `fastify` module with a wrapper that adds an `onRoute` collector to
+ * every instance it creates, before any route registers. The collected table is cross-checked
+ * against `printRoutes()`, so a route the collector missed fails the test.
+ *
+ * Routes with a required body or query get a valid example below (checked against the route's
+ * own schema), so that each call reaches the guard and not the validator; a new route with a
+ * required body and no example fails the test until one is added.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES, ROLE_IDS, SEED_ROLES, type AccessType, type Area, type Resource, type ResourceMap } from '@portal/domain';
+import type { AccessRule } from '../src/platform/guard.js';
+import { createAdmin, createEmployer, createTestEnv, createUnenrolledAdmin, enrolmentToken, signIn, uniqueEmail, uniqueMobile, type TestEnv } from './harness.js';
+
+interface CollectedRoute {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+}
+const collected = vi.hoisted(() => [] as CollectedRoute[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('fastify')>();
+  const original = mod.default as unknown as (...args: unknown[]) => import('fastify').FastifyInstance;
+  const wrapped = (...args: unknown[]) => {
+    const app = original(...args);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        collected.push({ method, url: route.url, access: (route.config as { access?: AccessRule } | undefined)?.access, schema: route.schema as CollectedRoute['schema'] });
+      }
+    });
+    return app;
+  };
+  Object.assign(wrapped, original);
+  return { ...mod, default: wrapped, fastify: wrapped };
+});
+
+// Top-level await: the test cases are generated from the routes this app registers.
+const env: TestEnv = await createTestEnv();
+afterAll(() => env.close());
+
+const apiRoutes = collected.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** Routes anyone may call. A new public route must be added here on purpose. */
+const PUBLIC_ROUTES = [
+  'GET /api/health',
+  'GET /api/dev/outbox',
+  'POST /api/auth/sign-in',
+  'POST /api/auth/sign-up',
+  'POST /api/auth/email/resend',
+  'POST /api/auth/email/verify',
+  'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset/verify',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/mfa/resend',
+  'POST /api/auth/mfa/verify',
+];
+
+/** Valid inputs for routes whose schema needs some; bodies chosen so a call that gets through changes nothing important. */
+const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<string, string> }> = {
+  'POST /api/employer-admin/create-employer-admin': {
+    body: () => ({ name: 'Matrix Person', mobile: uniqueMobile(), email: uniqueEmail('matrix'), branchLocation: 'Pune', roleId: ROLE_IDS.viewer }),
+  },
+  'PUT /api/employer-admin/update-employer-admin': {
+    query: () => ({ id: randomUUID() }),
+    body: () => ({ name: 'Matrix Person', mobile: uniqueMobile(), email: uniqueEmail('matrix'), branchLocation: 'Pune', roleId: ROLE_IDS.viewer }),
+  },
+  'GET /api/roles': { query: () => ({ userType: 'EMPLOYER_ADMIN' }) },
+  'POST /api/auth/mfa/enroll/start': { body: () => ({ phone: uniqueMobile() }) },
+  'POST /api/auth/mfa/enroll/verify': { body: () => ({ verificationId: randomUUID(), code: '123456' }) },
+  'POST /api/auth/password/change': { body: () => ({ currentPassword: 'not-the-password', newPassword: 'Matrix-New-Pass-1' }) },
+};
+
+type Safe = { safeParse: (v: unknown) => { success: boolean } };
+const needsInput = (schema: unknown, empty: unknown) => Boolean(schema) && !(schema as Safe).safeParse(empty).success;
+
+/** A request for the route: params filled with fresh uuids, example body and query, plus `extraQuery`. */
+function requestFor(route: CollectedRoute, extraQuery: Record<string, string> = {}) {
+  const ex = EXAMPLES[key(route)];
+  const path = route.url.replace(/^\/api/, '').replace(/:[A-Za-z]+/g, () => randomUUID());
+  return { method: route.method, path, body: ex?.body?.(), query: { ...(ex?.query?.() ?? {}), ...extraQuery } };
+}
+async function callAs(route: CollectedRoute, token: string | null, extraQuery: Record<string, string> = {}) {
+  const r = requestFor(route, extraQuery);
+  return env.call(r.method, r.path, { token, body: r.body, query: r.query });
+}
+
+// The test's own statement of which resource an area needs (spec 6), independent of the guard's code.
+const AREA_RESOURCE: Record<Area, { employer: Resource; vendor: Resource | null }> = {
+  ADMIN: { employer: 'EMPLOYER_PORTAL_ADMIN', vendor: 'EMPLOYER_PORTAL_VENDORS_ADMIN' },
+  EMPLOYEES: { employer: 'EMPLOYER_PORTAL_EMPLOYEES', vendor: 'EMPLOYER_PORTAL_VENDORS_EMPLOYEES' },
+  PAYROLL: { employer: 'EMPLOYER_PORTAL_PAYROLL', vendor: 'EMPLOYER_PORTAL_VENDORS_PAYROLL' },
+  ATTENDANCE: { employer: 'EMPLOYER_PORTAL_ATTENDANCE', vendor: 'EMPLOYER_PORTAL_VENDORS_ATTENDANCE' },
+  TRANSACTIONS: { employer: 'EMPLOYER_PORTAL_TRANSACTIONS', vendor: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS' },
+  RAW_FILES: { employer: 'EMPLOYER_PORTAL_RAW_FILES', vendor: null },
+};
+const grants = (resources: ResourceMap, resource: Resource | null, need: AccessType) => {
+  const held = resource ? (resources[resource] ?? []) : [];
+  return held.includes('WRITE') || (need === 'READ' && held.includes('READ'));
+};
+const anyOf = (resources: ResourceMap, vendor: boolean) =>
+  Object.entries(resources).some(([r, held]) => r.includes('_VENDORS_') === vendor && (held?.length ?? 0) > 0);
+/** Whether an unbound admin holding `resources` may pass `rule` in the given context. */
+function allowed(rule: AccessRule, resources: ResourceMap, vendorContext: boolean): boolean {
+  if (rule.kind === 'area') {
+    const r = AREA_RESOURCE[rule.area];
+    if (!r) throw new Error(`the matrix knows no resource for area ${rule.area}: add it to AREA_RESOURCE`);
+    return grants(resources, vendorContext ? r.vendor : r.employer, rule.need);
+  }
+  if (rule.kind === 'context') return anyOf(resources, vendorContext);
+  return true;
+}
+
+let employer: { id: string; v1: string; v2: string };
+let otherEmployerVendor: string;
+/** One fully signed-in, unbound admin per seeded role. */
+const roleTokens = new Map<string, string>();
+let enrolmentOnly: string;
+let vendorBound: string;
+
+beforeAll(async () => {
+  const e = await createEmployer(env);
+  employer = { id: e.employer.id, v1: e.vendors[0]!.id, v2: e.vendors[1]!.id };
+  otherEmployerVendor = (await createEmployer(env)).vendors[0]!.id;
+  roleTokens.set(ROLE_IDS.superAdmin, await signIn(env, e.owner));
+  for (const role of SEED_ROLES) {
+    if (role.value === ROLE_IDS.superAdmin) continue;
+    roleTokens.set(role.value, await signIn(env, await createAdmin(env, employer.id, role.value)));
+  }
+  enrolmentOnly = await enrolmentToken(env, await createUnenrolledAdmin(env, employer.id));
+  vendorBound = await signIn(env, await createAdmin(env, employer.id, ROLE_IDS.vendorAdmin, employer.v1));
+});
+
+describe('the route table', () => {
+  it('was collected in full: every /api route that printRoutes shows, and no other', () => {
+    const printed = new Set<string>();
+    const stack: string[] = [];
+    for (const line of env.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const m = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
+      if (!m) continue;
+      const depth = m[1]!.length / 4;
+      stack.length = depth;
+      const url = (stack[depth - 1] ?? '') + m[2]!;
+      stack[depth] = url;
+      for (const method of (m[3] ?? '').split(', ').filter(Boolean)) {
+        if (url.startsWith('/api') && !url.startsWith('/api/docs') && method !== 'HEAD') printed.add(`${method} ${url}`);
+      }
+    }
+    expect(printed.size).toBeGreaterThan(20);
+    expect(new Set(apiRoutes.map(key))).toEqual(printed);
+  });
+
+  it('gives every /api route an access rule, and only the listed routes are public', () => {
+    for (const r of apiRoutes) expect(r.access, key(r)).toBeDefined();
+    expect(apiRoutes.filter((r) => r.access?.kind === 'public').map(key).sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('has a valid example for every route whose body or query cannot be empty', () => {
+    for (const r of apiRoutes.filter((x) => x.access?.kind !== 'public')) {
+      const ex = EXAMPLES[key(r)];
+      if (needsInput(r.schema?.body, undefined)) {
+        expect(ex?.body, `add an example body for ${key(r)}`).toBeDefined();
+        expect((r.schema!.body as Safe).safeParse(ex!.body!()).success, `example body of ${key(r)}`).toBe(true);
+      }
+      if (needsInput(r.schema?.querystring, {})) {
+        expect(ex?.query, `add an example query for ${key(r)}`).toBeDefined();
+        expect((r.schema!.querystring as Safe).safeParse(ex!.query!()).success, `example query of ${key(r)}`).toBe(true);
+      }
+    }
+  });
+});
+
+const guarded = apiRoutes.filter((r) => r.access && r.access.kind !== 'public');
+const needsFullSession = guarded.filter((r) => !(r.access!.kind === 'session' && r.access!.allowUnenrolled));
+const scoped = guarded.filter((r) => r.access!.kind === 'area' || r.access!.kind === 'context');
+
+describe.each(guarded.map((r) => [key(r), r] as const))('%s', (_name, route) => {
+  it('answers 401 without a token, and with an unknown one', async () => {
+    for (const token of [null, 'Z'.repeat(43)]) {
+      const res = await callAs(route, token);
+      expect(res.status, `token ${token}`).toBe(401);
+      expect(res.body.message.code).toBe(ERROR_CODES.unauthenticated);
+    }
+  });
+});
+
+describe.each(needsFullSession.map((r) => [key(r), r] as const))('%s', (_name, route) => {
+  it('answers 403 E11023 to an enrolment-only session', async () => {
+    const res = await callAs(route, enrolmentOnly);
+    expect(res.status).toBe(403);
+    expect(res.body.message.code).toBe(ERROR_CODES.mfaNotEnrolled);
+  });
+});
+
+describe.each(scoped.map((r) => [`${key(r)} (${JSON.stringify(r.access)})`, r] as const))('%s', (_name, route) => {
+  const rule = route.access!;
+  for (const role of SEED_ROLES) {
+    for (const vendorContext of [false, true]) {
+      const where = vendorContext ? 'vendor context' : 'employer context';
+      const expectAllowed = allowed(rule, role.resources, vendorContext);
+      it(`${role.name}, ${where}: ${expectAllowed ? 'passes the guard' : '403'}`, async () => {
+        const res = await callAs(route, roleTokens.get(role.value)!, vendorContext ? { vendorId: employer.v1 } : {});
+        if (expectAllowed) {
+          expect(res.status, JSON.stringify(res.body)).not.toBe(401);
+          // A handler may still answer 403 for its own reasons (one's own row); the guard's 403 has code `forbidden`.
+          if (res.status === 403) expect(res.body.message.code).not.toBe(ERROR_CODES.forbidden);
+        } else {
+          expect(res.status, JSON.stringify(res.body)).toBe(403);
+          expect(res.body.message.code).toBe(ERROR_CODES.forbidden);
+        }
+      });
+    }
+  }
+
+  it("answers 403 to every role for a vendor of another employer, and for a vendorId that is not an id", async () => {
+    for (const role of SEED_ROLES) {
+      for (const vendorId of [otherEmployerVendor, 'not-a-vendor']) {
+        const res = await callAs(route, roleTokens.get(role.value)!, { vendorId });
+        expect([400, 403], `${role.name} ${vendorId}`).toContain(res.status);
+        if (vendorId === otherEmployerVendor) expect(res.status, role.name).toBe(403);
+      }
+    }
+  });
+
+  it("a vendor-bound admin: 403 without vendorId and for the employer's other vendor", async () => {
+    expect((await callAs(route, vendorBound)).status).toBe(403);
+    expect((await callAs(route, vendorBound, { vendorId: employer.v2 })).status).toBe(403);
+    expect((await callAs(route, vendorBound, { vendorId: otherEmployerVendor })).status).toBe(403);
+  });
+});

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { isValidEmail } from '@portal/domain';
+import { api } from '../../shared/api/client';
+import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
+import { AuthLayout } from './auth-layout';
+import { errorMessage, notify } from './feedback';
+
+interface EmailRequestFormProps {
+  title: string;
+  subtitle: string;
+  /** The identity call that mails a link: it answers `{ message }` whatever the e-mail. */
+  endpoint: string;
+  submitLabel: string;
+  footerText: string;
+  initialEmail?: string;
+}
+
+/**
+ * An e-mail entry that asks the server to mail a link (forgotten password, confirmation mail
+ * again). The button stays disabled unless the e-mail is valid (spec 5.5); the server's message
+ * is shown after it answers.
+ */
+export function EmailRequestForm({ title, subtitle, endpoint, submitLabel, footerText, initialEmail = '' }: EmailRequestFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const valid = isValidEmail(email);
+
+  const mutation = useMutation({
+    mutationFn: (value: string) => api.post<{ message: string }>(endpoint, { email: value.trim() }),
+    onError: (error) => notify('error', errorMessage(error)),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || mutation.isPending) return;
+    mutation.mutate(email);
+  };
+
+  return (
+    <AuthLayout title={title} subtitle={subtitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              if (mutation.isSuccess || mutation.isError) mutation.reset();
+            }}
+            readOnly={mutation.isPending}
+          />
+          {mutation.isSuccess ? (
+            <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
+              <Text size="sm">{mutation.data.message}</Text>
+            </Alert>
+          ) : null}
+          <Button type="submit" fullWidth size="md" disabled={!valid || mutation.isPending} loading={mutation.isPending}>
+            {submitLabel}
+          </Button>
+          <Text size="sm" ta="center">
+            {footerText}{' '}
+            <Anchor component={Link} to={SIGN_IN_PATH} fw={500}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,162 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { MSG, RESEND_COUNTDOWN_VERIFICATION_PAGE_S } from '@portal/domain';
+import { ApiError, api } from '../../shared/api/client';
+import { getToken, setToken } from '../../shared/auth/token';
+import { AuthLayout } from './auth-layout';
+import { errorMessage, isLogoutError, notify } from './feedback';
+import { clearMfaState, readMfaState, saveMfaState, type MfaState } from './mfa-state';
+import { OtpInput, type OtpInputHandle } from './otp-input';
+import { emptyOtp, isOtpComplete, otpString } from './otp-code';
+import { MFA_REGISTER_PATH } from './sign-in-flow';
+import { formatCountdown, useCountdown } from './use-countdown';
+import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
+
+/**
+ * `/otp-verification`: the code sent by SMS. Sign-in mode (a phone is enrolled: resolverToken) or
+ * enrolment mode (the phone just entered: verificationId, under the enrolment-only session).
+ */
+export function OtpVerificationPage() {
+  const [state] = useState(readMfaState);
+  if (!state || (state.mode === 'enroll' && !getToken())) return <Navigate to={SIGN_IN_PATH} replace />;
+  return <OtpVerificationForm initial={state} />;
+}
+
+function OtpVerificationForm({ initial }: { initial: MfaState }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [step, setStep] = useState<MfaState>(initial);
+  const [digits, setDigits] = useState<string[]>(() => emptyOtp());
+  const [error, setError] = useState<string | null>(null);
+  const countdown = useCountdown(RESEND_COUNTDOWN_VERIFICATION_PAGE_S);
+  const otpRef = useRef<OtpInputHandle>(null);
+
+  /** The flow cannot go on (logout codes, or the enrolment session has ended). */
+  const mustSignOut = (e: unknown) => isLogoutError(e) || (step.mode === 'enroll' && e instanceof ApiError && e.status === 401);
+
+  const verify = useMutation({
+    mutationFn: (code: string) =>
+      step.mode === 'signIn'
+        ? api.post<{ token: string }>('/auth/mfa/verify', { resolverToken: step.resolverToken, code })
+        : api.post<{ token: string }>('/auth/mfa/enroll/verify', { verificationId: step.verificationId, code }),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      queryClient.clear();
+      clearMfaState();
+      void navigate('/', { replace: true });
+    },
+    onError: (e) => {
+      if (mustSignOut(e)) {
+        void signOut({ message: errorMessage(e) });
+        return;
+      }
+      setError(errorMessage(e));
+      setDigits(emptyOtp());
+    },
+  });
+
+  const resend = useMutation({
+    mutationFn: async (): Promise<{ next: MfaState; after: number }> => {
+      if (step.mode === 'signIn') {
+        const res = await api.post<{ phoneHint: string; resendAfterSeconds: number }>('/auth/mfa/resend', { resolverToken: step.resolverToken });
+        return { next: { ...step, phoneHint: res.phoneHint }, after: Math.max(RESEND_COUNTDOWN_VERIFICATION_PAGE_S, res.resendAfterSeconds) };
+      }
+      // Enrolment: a new code to the same phone under a new verificationId.
+      const res = await api.post<{ verificationId: string; phoneHint: string }>('/auth/mfa/enroll/start', { phone: step.phone });
+      return { next: { ...step, verificationId: res.verificationId, phoneHint: res.phoneHint }, after: RESEND_COUNTDOWN_VERIFICATION_PAGE_S };
+    },
+    onSuccess: ({ next, after }) => {
+      saveMfaState(next);
+      setStep(next);
+      setError(null);
+      setDigits(emptyOtp());
+      countdown.restart(after);
+      notify('success', MSG.codeSent);
+      otpRef.current?.focus(0);
+    },
+    onError: (e) => {
+      if (mustSignOut(e)) void signOut({ message: errorMessage(e) });
+      else notify('error', errorMessage(e));
+    },
+  });
+
+  const complete = isOtpComplete(digits);
+  const busy = verify.isPending || resend.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete || busy) return;
+    setError(null);
+    verify.mutate(otpString(digits));
+  };
+
+  const changeNumber = () => {
+    clearMfaState();
+    void navigate(MFA_REGISTER_PATH, { replace: true });
+  };
+
+  const enrolling = step.mode === 'enroll';
+  return (
+    <AuthLayout
+      title={enrolling ? 'Verify your mobile number' : 'Two-step verification'}
+      subtitle={enrolling ? 'Confirm the number to finish setting up two-factor authentication.' : 'Enter the code to finish signing in.'}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          <OtpInput
+            ref={otpRef}
+            label="Verification code"
+            description={
+              <>
+                Enter the 6-digit code sent to{' '}
+                <Text span fw={600} c="var(--mantine-color-text)">
+                  {step.phoneHint || 'your phone'}
+                </Text>
+                .
+              </>
+            }
+            value={digits}
+            onChange={(next) => {
+              setDigits(next);
+              if (error) setError(null);
+            }}
+            error={error}
+            disabled={busy}
+          />
+          <Button type="submit" fullWidth size="md" disabled={!complete || busy} loading={verify.isPending}>
+            Next
+          </Button>
+          <Group justify="center" gap={6}>
+            {countdown.left > 0 ? (
+              <Text size="sm" c="dimmed">
+                Didn&apos;t get a code? You can resend it in {formatCountdown(countdown.left)}
+              </Text>
+            ) : (
+              <>
+                <Text size="sm">Didn&apos;t get a code?</Text>
+                <Button variant="subtle" size="compact-sm" onClick={() => resend.mutate()} loading={resend.isPending} disabled={busy}>
+                  Resend code
+                </Button>
+              </>
+            )}
+          </Group>
+          <Group justify="space-between">
+            {step.mode === 'enroll' && step.enteredByUser ? (
+              <Anchor component="button" type="button" size="sm" onClick={changeNumber} disabled={busy}>
+                Change number
+              </Anchor>
+            ) : (
+              <span />
+            )}
+            <Anchor component="button" type="button" size="sm" onClick={() => void signOut()} disabled={busy}>
+              Back to sign in
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSearchParams } from 'react-router';
+import { EmailRequestForm } from './email-request-form';
+
+/** `/resendEmail?email=`: sends the confirmation (verification) mail again. */
+export function ResendEmailPage() {
+  const [params] = useSearchParams();
+  return (
+    <EmailRequestForm
+      title="Resend confirmation mail"
+      subtitle="We will send the link that confirms your e-mail address again."
+      endpoint="/auth/email/resend"
+      submitLabel="Resend mail"
+      footerText="Already confirmed?"
+      initialEmail={params.get('email') ?? ''}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck } from '@tabler/icons-react';
+import { MSG, PASSWORD_MIN_LENGTH, isValidEmail, validateSignUp } from '@portal/domain';
+import { api } from '../../shared/api/client';
+import { AuthLayout } from './auth-layout';
+import { errorMessage, notify } from './feedback';
+import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
+
+interface SignUpFormProps {
+  /** From the invitation link (`/?invite=<token>&email=<email>`). */
+  inviteToken: string | null;
+  invitedEmail: string | null;
+}
+
+export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
+  const emailLocked = Boolean(inviteToken && invitedEmail);
+  const [email, setEmail] = useState(emailLocked ? (invitedEmail ?? '') : '');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const mutation = useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api.post<{ message: string }>('/auth/sign-up', { email: input.email.trim(), password: input.password, ...(inviteToken ? { inviteToken } : {}) }),
+    onSuccess: () => notify('success', MSG.signedUp),
+    onError: (error) => notify('error', errorMessage(error)),
+  });
+
+  // 5.5: valid e-mail, non-empty password and re-entry ("Invalid"); the re-entry must match.
+  const invalid = submitted ? validateSignUp({ email, password, confirmPassword }) : null;
+  const emailError = invalid === MSG.invalid && !isValidEmail(email) ? invalid : undefined;
+  const passwordError = invalid === MSG.invalid && password.length === 0 ? invalid : undefined;
+  const confirmError =
+    invalid === MSG.passwordDidNotMatch ? invalid : invalid === MSG.invalid && confirmPassword.length === 0 ? invalid : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (validateSignUp({ email, password, confirmPassword })) return;
+    mutation.mutate({ email, password });
+  };
+
+  if (mutation.isSuccess) {
+    const sentTo = mutation.variables.email.trim();
+    return (
+      <AuthLayout title="Check your mailbox">
+        <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />}>
+          <Text size="sm">{MSG.verificationMailSent}</Text>
+        </Alert>
+        <Stack gap="xs" align="center">
+          <Button component={Link} to={SIGN_IN_PATH} fullWidth size="md">
+            Go to sign in
+          </Button>
+          <Text size="sm" ta="center">
+            Didn&apos;t get the mail?{' '}
+            <Anchor component={Link} to={`/resendEmail?email=${encodeURIComponent(sentTo)}`} fw={500}>
+              Resend it
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={inviteToken ? 'Set up your account' : 'Create your account'}
+      subtitle={inviteToken ? 'Choose a password to accept your invitation.' : 'Sign up with the e-mail your employer invited.'}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            readOnly={emailLocked || mutation.isPending}
+            variant={emailLocked ? 'filled' : 'default'}
+            description={emailLocked ? 'The e-mail your invitation was sent to.' : undefined}
+            error={emailError}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            description={`Use at least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            readOnly={mutation.isPending}
+            error={passwordError}
+          />
+          <PasswordInput
+            label="Re-enter password"
+            autoComplete="new-password"
+            required
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            readOnly={mutation.isPending}
+            error={confirmError}
+          />
+          <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={mutation.isPending}>
+            Sign up
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to={SIGN_IN_PATH} fw={500}>
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

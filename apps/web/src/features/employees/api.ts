@@ -1,0 +1,74 @@
+/** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { EMPLOYEE_LIST_DEFAULT_PAGE_SIZE, type EmployeeRecord } from '@portal/domain';
+import { api } from '../../shared/api/client';
+import type { EmployeeColumnKey } from './columns';
+import type { BulkAction, BulkResultItem } from './outcome';
+import type { CheckedField } from './employee-form-model';
+import type { EmployeeFilter } from './url-state';
+
+export type { EmployeeRecord };
+
+export interface EmployeeListParams {
+  page: number;
+  search: string;
+  filters: readonly EmployeeFilter[];
+}
+
+export interface EmployeeListResult {
+  employees: EmployeeRecord[];
+  total: number;
+}
+
+/** Query keys: every list per context and its parameters. */
+export const employeesKeys = {
+  all: ['employees'] as const,
+  lists: () => [...employeesKeys.all, 'list'] as const,
+  list: (vendorId: string | null, params: EmployeeListParams) => [...employeesKeys.lists(), { vendorId, ...params }] as const,
+};
+
+const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : undefined);
+
+export const employeeListQuery = (vendorId: string | null, params: EmployeeListParams) =>
+  queryOptions({
+    queryKey: employeesKeys.list(vendorId, params),
+    queryFn: () =>
+      api.put<EmployeeListResult>(
+        '/v2/employer-admin/employee-paginated-filter-search',
+        { filters: params.filters, limit: EMPLOYEE_LIST_DEFAULT_PAGE_SIZE, pageNumber: params.page, searchText: params.search, sortby: 'createdAt' },
+        vendorQuery(vendorId),
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** The xlsx report of the list as filtered and searched, with the given columns in order. */
+export const downloadEmployeeReport = (vendorId: string | null, body: { filters: readonly EmployeeFilter[]; searchText: string; columns: EmployeeColumnKey[] }) =>
+  api.put<Blob>('/employer-admin/search', body, vendorQuery(vendorId));
+
+export const addEmployee = (body: Record<string, string>, vendorId: string | null) =>
+  api.post<EmployeeRecord>('/employer-admin/employee', body, vendorQuery(vendorId));
+export const updateEmployee = (body: Record<string, string>, vendorId: string | null) =>
+  api.patch<EmployeeRecord>('/employer-admin/employee', body, vendorQuery(vendorId));
+
+export const checkEmployeeField = (field: CheckedField, value: string, employeeId: string | undefined, vendorId: string | null) =>
+  api.post<{ available: boolean }>('/employer-admin/employee-field-check', { field, value, ...(employeeId ? { employeeId } : {}) }, vendorQuery(vendorId));
+
+export const bulkEmployeeAction = (action: BulkAction, employerEmployeeIds: string[], vendorId: string | null) =>
+  api.patch<{ data: BulkResultItem[] }>(
+    action === 'terminate' ? '/v2/employer-admin/terminate-employees' : '/v2/employer-admin/activate-employees',
+    { employerEmployeeIds },
+    vendorQuery(vendorId),
+  );
+
+/** Saves a Blob under a file name through a temporary object URL and <a download>. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

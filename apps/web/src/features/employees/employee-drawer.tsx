@@ -1,0 +1,265 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EMPLOYEE_MSG, MOBILE_LENGTH, NAME_MAX_LENGTH, SALARY_ACCOUNT_MAX_LENGTH, type EmployeeRecord } from '@portal/domain';
+import { employerMetadataQuery } from '../../shared/auth/profile';
+import { SideDrawer, errorMessage } from '../../shared/ui';
+import { addEmployee, checkEmployeeField, employeesKeys, updateEmployee } from './api';
+import {
+  EMPTY_EMPLOYEE_FORM,
+  employeeRequestBody,
+  formFromRecord,
+  needsCheck,
+  submitBlocked,
+  validateForm,
+  type CheckState,
+  type CheckedField,
+  type EmployeeFormField,
+  type EmployeeFormValues,
+} from './employee-form-model';
+
+export interface EmployeeDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The employee being edited; null when adding. */
+  employee: EmployeeRecord | null;
+  vendorId: string | null;
+}
+
+type Phase = { kind: 'form' } | { kind: 'success' } | { kind: 'failure'; message: string };
+
+const TAKEN: Record<CheckedField, string> = { email: EMPLOYEE_MSG.emailTaken, mobile: EMPLOYEE_MSG.mobileTaken };
+
+/** A heading that takes focus when it appears, so screen-reader users hear the result. */
+function ResultHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Title order={3} fz="h4" ref={ref} tabIndex={-1} style={{ outline: 'none' }}>
+      {children}
+    </Title>
+  );
+}
+
+/**
+ * Add Employee / Edit Employee in the 800px side drawer (spec 2.5, 4.6, 5.3): every rule of
+ * validateEmployeeForm with its message, e-mail and mobile checked with the server on blur, Submit
+ * disabled while the form is invalid or a check runs or fails; then a success screen (Add Another
+ * when adding, Close) or a failure screen with the server's message and Try again.
+ */
+export function EmployeeDrawer({ opened, onClose, employee, vendorId }: EmployeeDrawerProps) {
+  const queryClient = useQueryClient();
+  const editing = employee !== null;
+  const signedUp = Boolean(employee?.userId);
+  const metadata = useQuery({ ...employerMetadataQuery(), enabled: opened }).data;
+  const initial = employee ? formFromRecord(employee) : EMPTY_EMPLOYEE_FORM;
+
+  const [values, setValues] = useState<EmployeeFormValues>(initial);
+  const [touched, setTouched] = useState<Set<EmployeeFormField>>(() => new Set());
+  const [checks, setChecks] = useState<Record<CheckedField, CheckState>>({ email: 'idle', mobile: 'idle' });
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const checkSeq = useRef<Record<CheckedField, number>>({ email: 0, mobile: 0 });
+
+  const errors = validateForm(values);
+  const save = useMutation({
+    mutationFn: (v: EmployeeFormValues) => {
+      if (editing && !employee._id) throw new Error(EMPLOYEE_MSG.updateWithoutId);
+      const body = employeeRequestBody(v, employee?._id);
+      return editing ? updateEmployee(body, vendorId) : addEmployee(body, vendorId);
+    },
+    onSuccess: () => {
+      setPhase({ kind: 'success' });
+      void queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
+    },
+    onError: (error) =>
+      setPhase({ kind: 'failure', message: error instanceof Error && error.message === EMPLOYEE_MSG.updateWithoutId ? error.message : errorMessage(error) }),
+  });
+  const blocked = submitBlocked(errors, checks) || save.isPending;
+
+  const set = (field: EmployeeFormField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'email' || field === 'mobile') {
+      checkSeq.current[field] += 1;
+      setChecks((c) => ({ ...c, [field]: 'idle' }));
+    }
+  };
+  const touch = (field: EmployeeFormField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+
+  const runCheck = async (field: CheckedField) => {
+    const value = values[field].trim();
+    if (!needsCheck(field, value, employee?.[field] ?? '')) {
+      setChecks((c) => ({ ...c, [field]: 'idle' }));
+      return;
+    }
+    const seq = ++checkSeq.current[field];
+    setChecks((c) => ({ ...c, [field]: 'checking' }));
+    let next: CheckState;
+    try {
+      next = (await checkEmployeeField(field, value, employee?._id, vendorId)).available ? 'available' : 'taken';
+    } catch {
+      // The check could not run; the server checks again on submit.
+      next = 'error';
+    }
+    if (seq === checkSeq.current[field]) setChecks((c) => ({ ...c, [field]: next }));
+  };
+
+  const errorOf = (field: EmployeeFormField): string | undefined => {
+    const shown = touched.has(field) || (field === 'email' && touched.has('mobile') && errors.email === EMPLOYEE_MSG.emailOrMobile);
+    if (shown && errors[field]) return errors[field];
+    if ((field === 'email' || field === 'mobile') && checks[field] === 'taken') return TAKEN[field];
+    return undefined;
+  };
+
+  const text = (field: EmployeeFormField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
+    <TextInput
+      label={label}
+      value={values[field]}
+      onChange={(e) => set(field, e.currentTarget.value)}
+      onBlur={() => touch(field)}
+      error={errorOf(field)}
+      autoComplete="off"
+      disabled={save.isPending}
+      {...extra}
+    />
+  );
+
+  const checkHint = (field: CheckedField) =>
+    checks[field] === 'checking' ? (
+      <Loader size={14} aria-label={`Checking ${field === 'email' ? 'Email' : 'Mobile'}`} />
+    ) : checks[field] === 'available' ? (
+      <IconCheck size={16} color="var(--mantine-color-green-8)" aria-label="Available" />
+    ) : null;
+
+  const select = (field: 'branchId' | 'gradeId' | 'departmentId', label: string, list: readonly string[] | undefined) => {
+    const options = [...(list ?? [])];
+    if (options.length === 0) return null;
+    if (values[field] && !options.includes(values[field])) options.push(values[field]);
+    return (
+      <NativeSelect
+        label={label}
+        data={[{ value: '', label: `Select ${label}` }, ...options.map((o) => ({ value: o, label: o }))]}
+        value={values[field]}
+        onChange={(e) => set(field, e.currentTarget.value)}
+        disabled={save.isPending}
+      />
+    );
+  };
+
+  const restart = () => {
+    setValues(EMPTY_EMPLOYEE_FORM);
+    setTouched(new Set());
+    setChecks({ email: 'idle', mobile: 'idle' });
+    save.reset();
+    setPhase({ kind: 'form' });
+  };
+
+  let content: ReactNode;
+  if (phase.kind === 'success') {
+    content = (
+      <Stack align="center" ta="center" gap="md" py="xl">
+        <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
+          <IconCheck size={30} />
+        </ThemeIcon>
+        <ResultHeading>{editing ? 'Employee updated successfully' : 'Employee added successfully'}</ResultHeading>
+        <Text c="dimmed">{values.fullName.trim()}</Text>
+        <Group gap="sm">
+          {!editing ? <Button onClick={restart}>Add Another</Button> : null}
+          <Button variant={editing ? 'filled' : 'default'} onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else if (phase.kind === 'failure') {
+    content = (
+      <Stack align="center" ta="center" gap="md" py="xl">
+        <ThemeIcon color="red" variant="light" size={56} radius="xl" aria-hidden>
+          <IconAlertTriangle size={30} />
+        </ThemeIcon>
+        <ResultHeading>{editing ? EMPLOYEE_MSG.updateFailed : EMPLOYEE_MSG.addFailed}</ResultHeading>
+        <Text>{phase.message}</Text>
+        <Group gap="sm">
+          <Button
+            onClick={() => {
+              save.reset();
+              setPhase({ kind: 'form' });
+            }}
+          >
+            Try again
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    content = (
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!blocked) save.mutate(values);
+        }}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            {text('fullName', 'Full Name', { required: true, maxLength: NAME_MAX_LENGTH })}
+            {text('employerEmployeeId', 'Employee ID', {
+              required: true,
+              maxLength: 100,
+              readOnly: signedUp,
+              description: signedUp ? 'Locked: the employee has signed up' : undefined,
+            })}
+            {text('email', 'Email', {
+              type: 'email',
+              description: 'Email or Mobile is required',
+              onBlur: () => {
+                touch('email');
+                void runCheck('email');
+              },
+              rightSection: checkHint('email'),
+            })}
+            {text('mobile', 'Mobile', {
+              type: 'tel',
+              inputMode: 'numeric',
+              maxLength: MOBILE_LENGTH,
+              description: '10 digits',
+              onChange: (e) => set('mobile', e.currentTarget.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH)),
+              onBlur: () => {
+                touch('mobile');
+                void runCheck('mobile');
+              },
+              rightSection: checkHint('mobile'),
+            })}
+            {text('currentMonthlySalary', 'Monthly Salary', { required: true, inputMode: 'decimal', description: 'In rupees' })}
+            {text('joiningDate', 'Joining Date', { required: true, type: 'date' })}
+            {text('salaryAccountNumber', 'Salary Account Number', { inputMode: 'numeric', maxLength: SALARY_ACCOUNT_MAX_LENGTH })}
+            {text('maxWithdrawalSalaryPercent', 'Max Withdrawal Salary Percentage', { inputMode: 'decimal', description: '0 to 100' })}
+            {text('maxWithdrawalPerDay', 'Max Withdrawal Per Day', { inputMode: 'decimal', description: 'In rupees' })}
+            {text('maxWithdrawalPerTransaction', 'Max Withdrawal Per Transaction', { inputMode: 'decimal', description: 'In rupees' })}
+            {text('designation', 'Designation', { maxLength: 100 })}
+            {select('branchId', 'Branch', metadata?.branchIds)}
+            {select('gradeId', 'Grade', metadata?.gradeIds)}
+            {select('departmentId', 'Department', metadata?.departmentIds)}
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={blocked} loading={save.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <SideDrawer opened={opened} onClose={onClose} title={editing ? 'Edit Employee' : 'Add Employee'} locked={save.isPending}>
+      {content}
+    </SideDrawer>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { EMPLOYEE_MSG } from '@portal/domain';
+import { EMPTY_EMPLOYEE_FORM, employeeRequestBody, needsCheck, paiseToRupeesText, submitBlocked, validateForm } from './employee-form-model';
+
+const valid = {
+  ...EMPTY_EMPLOYEE_FORM,
+  fullName: 'Asha Devi',
+  mobile: '9876543210',
+  employerEmployeeId: 'E1',
+  currentMonthlySalary: '25000',
+  joiningDate: '2025-04-01',
+};
+
+describe('employee form', () => {
+  it('uses the spec messages', () => {
+    const e = validateForm(EMPTY_EMPLOYEE_FORM);
+    expect(e.fullName).toBe(EMPLOYEE_MSG.name);
+    expect(e.email).toBe(EMPLOYEE_MSG.emailOrMobile);
+    expect(e.employerEmployeeId).toBe(EMPLOYEE_MSG.employeeId);
+    expect(e.currentMonthlySalary).toBe(EMPLOYEE_MSG.salaryRequired);
+    expect(e.joiningDate).toBe(EMPLOYEE_MSG.joiningDate);
+    expect(validateForm(valid)).toEqual({});
+  });
+
+  it('converts paise to rupees as typed', () => {
+    expect(paiseToRupeesText(2500000)).toBe('25000');
+    expect(paiseToRupeesText(2500050)).toBe('25000.50');
+    expect(paiseToRupeesText(null)).toBe('');
+  });
+
+  it('builds the body with trimmed strings, leaving out empty optional selects', () => {
+    const body = employeeRequestBody({ ...valid, fullName: ' Asha Devi ', branchId: '' }, 'id-1');
+    expect(body.fullName).toBe('Asha Devi');
+    expect(body.id).toBe('id-1');
+    expect('branchId' in body).toBe(false);
+    expect(body.email).toBe('');
+  });
+
+  it('checks only changed, valid e-mail and mobile values', () => {
+    expect(needsCheck('email', 'a@b.co', '')).toBe(true);
+    expect(needsCheck('email', 'A@b.co', 'a@b.co')).toBe(false);
+    expect(needsCheck('email', 'bad', '')).toBe(false);
+    expect(needsCheck('mobile', '9876543210', '')).toBe(true);
+    expect(needsCheck('mobile', '12345', '')).toBe(false);
+  });
+
+  it('blocks Submit while invalid, checking, or unavailable', () => {
+    const idle = { email: 'idle', mobile: 'idle' } as const;
+    expect(submitBlocked({}, idle)).toBe(false);
+    expect(submitBlocked({ fullName: 'x' }, idle)).toBe(true);
+    expect(submitBlocked({}, { ...idle, mobile: 'checking' })).toBe(true);
+    expect(submitBlocked({}, { ...idle, email: 'taken' })).toBe(true);
+    expect(submitBlocked({}, { email: 'available', mobile: 'error' })).toBe(false);
+  });
+});

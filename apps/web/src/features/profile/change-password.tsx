@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { Button, Collapse, Group, PasswordInput, Stack, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { MSG, PASSWORD_MIN_LENGTH, validateChangePassword, type ChangePasswordInput } from '@portal/domain';
+import { api } from '../../shared/api/client';
+import { setToken } from '../../shared/auth/token';
+import { notifyApiError, notifySuccess } from '../../shared/ui';
+
+const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** validateChangePassword (spec 5.5): "Enter current password", "Enter new password", "Password did not match". */
+const resolver: Resolver<ChangePasswordInput> = async (values) => {
+  const found = validateChangePassword(values);
+  const errors: FieldErrors<ChangePasswordInput> = {};
+  for (const [field, message] of Object.entries(found) as [keyof ChangePasswordInput, string][]) errors[field] = { type: 'validate', message };
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+/**
+ * The collapsible Change Password form (spec 2.15). The server ends every other session and
+ * answers with a new token, which replaces the stored one.
+ */
+export function ChangePassword() {
+  const [opened, setOpened] = useState(false);
+  const panelId = useId();
+  const { register, handleSubmit, reset, formState } = useForm<ChangePasswordInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordInput) =>
+      api.post<{ message: string; token: string }>('/auth/password/change', { currentPassword: values.currentPassword, newPassword: values.newPassword }),
+    onSuccess: (res) => {
+      if (res?.token) setToken(res.token);
+      notifySuccess(MSG.passwordUpdated);
+      reset(EMPTY);
+      setOpened(false);
+    },
+    onError: (error) => notifyApiError(error),
+  });
+
+  const close = () => {
+    reset(EMPTY);
+    setOpened(false);
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h4" fw={600}>
+        <UnstyledButton
+          onClick={() => (opened ? close() : setOpened(true))}
+          aria-expanded={opened}
+          aria-controls={panelId}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 8, font: 'inherit' }}
+        >
+          Change Password
+          <IconChevronDown size={18} stroke={1.8} aria-hidden style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }} />
+        </UnstyledButton>
+      </Title>
+      <Collapse in={opened} id={panelId}>
+        <form onSubmit={(e) => void handleSubmit((values) => !change.isPending && change.mutate(values))(e)} noValidate>
+            <Stack gap="md" maw={420}>
+              <PasswordInput
+                label="Current Password"
+                required
+                autoComplete="current-password"
+                {...register('currentPassword')}
+                error={formState.errors.currentPassword?.message}
+                disabled={change.isPending}
+              />
+              <PasswordInput
+                label="New Password"
+                required
+                autoComplete="new-password"
+                description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
+                {...register('newPassword')}
+                error={formState.errors.newPassword?.message}
+                disabled={change.isPending}
+              />
+              <PasswordInput
+                label="Re-enter New Password"
+                required
+                autoComplete="new-password"
+                {...register('confirmPassword')}
+                error={formState.errors.confirmPassword?.message}
+                disabled={change.isPending}
+              />
+              <Group gap="sm">
+                <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+                  Update Password
+                </Button>
+                <Button variant="default" onClick={close} disabled={change.isPending}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+        </form>
+      </Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Outlet } from 'react-router';
+import { AppShell, Burger, Group, Title } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import type { ResourceMap } from '@portal/domain';
+import { AccountMenu } from './account-menu';
+import { useScreenTitle } from './route-handle';
+import { SideMenu } from './side-menu';
+import classes from './shell.module.css';
+
+const PRODUCT_NAME = 'Employer Portal';
+
+interface AppLayoutProps {
+  resources: ResourceMap;
+  onLogout: () => void;
+}
+
+/** The signed-in frame: side menu, a header with the screen title and the account menu, the screen. */
+export function AppLayout({ resources, onLogout }: AppLayoutProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const title = useScreenTitle();
+  useDocumentTitle(title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME);
+
+  return (
+    <AppShell layout="alt" header={{ height: 64 }} navbar={{ width: 256, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'md', md: 'xl' }}>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'md', md: 'xl' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Title order={1} fz={{ base: 'h4', sm: 'h3' }} fw={600} lineClamp={1}>
+              {title}
+            </Title>
+          </Group>
+          <AccountMenu onLogout={onLogout} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Main menu">
+        <SideMenu resources={resources} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ERROR_CODES, MSG, hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
+import { ApiError, onUnauthenticated } from '../../shared/api/client';
+import { profileQuery } from '../../shared/auth/profile';
+import { getToken } from '../../shared/auth/token';
+import { errorMessage } from '../../shared/ui';
+import { AppLayout } from './app-layout';
+import { isEmployerOnlyLocation } from './menu';
+import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
+
+export const MFA_REGISTER_PATH = '/mfa-register';
+
+/**
+ * The guard around every signed-in route: no token goes to sign-in; the profile fetch decides the
+ * rest (401: sign out; E11023: second-factor enrolment); a vendor-only admin is kept in vendors.
+ */
+export function SignedInLayout() {
+  if (!getToken()) return <Navigate to={SIGN_IN_PATH} replace />;
+  return <Session />;
+}
+
+export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center mih="100vh" role="status" aria-label={label}>
+      <Loader />
+    </Center>
+  );
+}
+
+function Session() {
+  const location = useLocation();
+  const signOut = useSignOut();
+  const profile = useQuery(profileQuery());
+  const error = profile.error instanceof ApiError ? profile.error : null;
+  const sessionGone = error?.status === 401;
+
+  // Any 401 from the server while signed in ends the session here.
+  useEffect(() => onUnauthenticated(() => void signOut({ callServer: false, message: MSG.sessionExpired })), [signOut]);
+  useEffect(() => {
+    if (sessionGone) void signOut({ callServer: false, message: MSG.sessionExpired });
+  }, [sessionGone, signOut]);
+
+  if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
+  if (profile.isPending || sessionGone) return <FullPageLoader />;
+  if (profile.isError) {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack maw={440} w="100%">
+          <Alert color="red" variant="light" title="Your profile could not be loaded" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {errorMessage(profile.error)}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void signOut()}>
+              Logout
+            </Button>
+            <Button onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              Try again
+            </Button>
+          </Group>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const resources = profile.data.resources;
+  if (!hasAnyEmployerRead(resources) && hasAnyVendorRead(resources) && isEmployerOnlyLocation(location.pathname, location.search)) {
+    return <Navigate to="/vendors" replace />;
+  }
+  return <AppLayout resources={resources} onLogout={() => void signOut()} />;
+}

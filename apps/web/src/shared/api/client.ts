@@ -1,0 +1,82 @@
+/**
+ * The one HTTP client: bearer token, 60-second timeout, JSON in and out. A non-2xx answer becomes
+ * an ApiError carrying the server's message.description (or the spec's fallback) and code.
+ */
+import { MSG, REQUEST_TIMEOUT_MS } from '@portal/domain';
+import { getToken } from '../auth/token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function url(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Listeners told when the server says the session is gone (401), so the app can sign out. */
+const unauthenticatedListeners = new Set<() => void>();
+export const onUnauthenticated = (fn: () => void): (() => void) => {
+  unauthenticatedListeners.add(fn);
+  return () => unauthenticatedListeners.delete(fn);
+};
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url(path, options.query), { method, headers, body, signal });
+  } catch {
+    throw new ApiError(0, MSG.somethingWentWrong, undefined);
+  }
+  if (res.status === 200 || res.status === 201 || res.status === 204) {
+    if (res.status === 204) return undefined as T;
+    const type = res.headers.get('content-type') ?? '';
+    return (type.includes('application/json') ? await res.json() : await res.blob()) as T;
+  }
+  let description: string = MSG.somethingWentWrong;
+  let code: string | undefined;
+  try {
+    const data = (await res.json()) as { message?: { description?: string; code?: string } };
+    if (data.message?.description) description = data.message.description;
+    code = data.message?.code;
+  } catch {
+    // not JSON: keep the fallback
+  }
+  if (res.status === 401 && token) for (const fn of unauthenticatedListeners) fn();
+  throw new ApiError(res.status, description, code);
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
+  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body, query }),
+  put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
+  patch: <T>(path: string, body?: unknown, query?: Query) => request<T>('PATCH', path, { body, query }),
+  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+};

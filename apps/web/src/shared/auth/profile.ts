@@ -1,0 +1,22 @@
+/** The signed-in admin's profile and employer data: query keys and fetchers shared by every feature. */
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminProfile, EmployerConfig, EmployerMetadata } from '@portal/domain';
+import { api } from '../api/client';
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  profile: () => [...sessionKeys.all, 'profile'] as const,
+  employerInfo: () => [...sessionKeys.all, 'employer-info'] as const,
+  employerConfig: () => [...sessionKeys.all, 'employer-config'] as const,
+  employerMetadata: () => [...sessionKeys.all, 'employer-metadata'] as const,
+  mfa: () => [...sessionKeys.all, 'mfa'] as const,
+};
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: sessionKeys.profile(), queryFn: () => api.get<AdminProfile>('/employer-admin'), retry: false, staleTime: 60_000 });
+export const employerInfoQuery = () =>
+  queryOptions({ queryKey: sessionKeys.employerInfo(), queryFn: () => api.get<{ _id: string; name: string }>('/employer-admin/employer-info'), staleTime: 300_000 });
+export const employerConfigQuery = () =>
+  queryOptions({ queryKey: sessionKeys.employerConfig(), queryFn: () => api.get<EmployerConfig>('/employer-admin/employer-config'), staleTime: 300_000 });
+export const employerMetadataQuery = () =>
+  queryOptions({ queryKey: sessionKeys.employerMetadata(), queryFn: () => api.get<EmployerMetadata>('/employer-admin/employer-metadata'), staleTime: 300_000 });

@@ -1,0 +1,17 @@
+/** Shared UI pieces (spec 2.19 and the common states), each in one place for every feature. */
+export { ColumnToggle, type ColumnToggleItem, type ColumnToggleProps } from './column-toggle';
+export { DataTable, type DataTableColumn, type DataTableProps, type DataTableSelection } from './data-table';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { FilterBuilder, type FilterBuilderProps, type FilterField } from './filter-builder';
+export { FILTER_CONJUNCTIONS, FILTER_OPERATORS, type Filter, type FilterConjunction, type FilterOperator } from './filter-model';
+export { FilterPopover, type FilterPopoverProps } from './filter-popover';
+export { dayPart, greeting } from './greeting';
+export { errorMessage, notify, notifyApiError, notifyError, notifySuccess, notifyWarning, type NotifierMessage, type NotifierType } from './notify';
+export { PageTitle, type PageTitleProps } from './page-title';
+export { clampPage, pageCountOf, pageItems, parseJumpPage, showingLabel, shownRows, type PageItem } from './pagination';
+export { Paginator, type PaginatorProps } from './paginator';
+export { SearchInput, type SearchInputProps } from './search-input';
+export { SideDrawer, type SideDrawerProps } from './side-drawer';
+export { StatusBadge, type StatusBadgeProps } from './status-badge';
+export { payoutStatusTone, statusLabel, uploadStatusTone, type StatusTone } from './status-tone';
+export { Unauthorized } from './unauthorized';

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { payoutStatusTone, statusLabel, uploadStatusTone } from './status-tone';
+
+describe('status tones', () => {
+  it('maps upload statuses', () => {
+    expect(uploadStatusTone('PROCESSING')).toBe('pending');
+    expect(uploadStatusTone('PROCESSED')).toBe('success');
+    expect(uploadStatusTone('FAILED')).toBe('reject');
+    expect(uploadStatusTone('UPLOADED')).toBe('info');
+    expect(uploadStatusTone(undefined)).toBe('info');
+  });
+
+  it('maps payout statuses', () => {
+    expect(payoutStatusTone('INITIATED')).toBe('pending');
+    expect(payoutStatusTone('PENDING')).toBe('pending');
+    expect(payoutStatusTone('TRANSFERRED')).toBe('success');
+    expect(payoutStatusTone('FAILED')).toBe('reject');
+    expect(payoutStatusTone('CANCELLED')).toBe('reject');
+    expect(payoutStatusTone('FINALIZED')).toBe('info');
+    expect(payoutStatusTone('SKIPPED')).toBe('info');
+  });
+
+  it('shows underscores as spaces', () => {
+    expect(statusLabel('DISBURSAL_IN_PROGRESS')).toBe('DISBURSAL IN PROGRESS');
+    expect(statusLabel(null)).toBe('');
+  });
+});

@@ -1,0 +1,56 @@
+// Lint: typescript-eslint's recommended rules plus the import direction of the design brief:
+// app -> features -> shared; a web feature never imports another feature; a server feature uses
+// another only through its index.ts; the domain package does no I/O.
+import fs from 'node:fs';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const dirs = (p) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+
+const webFeatures = dirs('apps/web/src/features');
+const serverFeatures = dirs('apps/server/src/features');
+
+const zones = [
+  // web: features do not import each other; shared imports neither features nor app
+  ...webFeatures.map((f) => ({ target: `./apps/web/src/features/${f}`, from: './apps/web/src/features', except: [`./${f}`] })),
+  { target: './apps/web/src/features', from: './apps/web/src/app' },
+  { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'] },
+  // server: a feature reaches another only through its index.ts; platform and db know no feature
+  ...serverFeatures.map((f) => ({
+    target: `./apps/server/src/features/${f}`,
+    from: './apps/server/src/features',
+    except: [`./${f}`, ...serverFeatures.filter((g) => g !== f && fs.existsSync(path.join('apps/server/src/features', g, 'index.ts'))).map((g) => `./${g}/index.ts`)],
+  })),
+  { target: ['./apps/server/src/platform', './apps/server/src/db'], from: './apps/server/src/features' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'react', '@portal/server', '@portal/web'], message: 'The domain package is pure: no I/O, no framework.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+);

@@ -1,0 +1,32 @@
+/** Display formatting shared by server (exports, mails) and web app. */
+import { EMPLOYER_NAME_MENU_MAX } from './constants.js';
+
+/** 2.3: the employer name in the menu is uppercased and truncated to 13 characters. */
+export const menuEmployerName = (name: string): string => name.toUpperCase().slice(0, EMPLOYER_NAME_MENU_MAX);
+
+/** Account number and PAN are masked except the last 4 characters. */
+export function maskLast4(value: string | null | undefined): string {
+  if (!value) return '';
+  return value.length <= 4 ? value : '*'.repeat(value.length - 4) + value.slice(-4);
+}
+
+/** A phone shown while a code is on its way: +91 ******1234. */
+export const phoneHint = (mobile: string): string => `+91 ${maskLast4(mobile)}`;
+
+/** Indian rupees from integer paise, en-IN grouping. */
+export function formatRupees(paise: number | bigint): string {
+  const n = typeof paise === 'bigint' ? Number(paise) : paise;
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(n / 100);
+}
+
+/** Initial shown in the header's employer dropdown. */
+export const initialOf = (name: string): string => (name.trim()[0] ?? '?').toUpperCase();
+
+/** The business date (Asia/Kolkata) of an instant, as yyyy-mm-dd. */
+export function businessDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+/** First day of the month of a yyyy-mm-dd date. */
+export const monthStart = (isoDate: string): string => `${isoDate.slice(0, 7)}-01`;
+/** The instant a business date starts in Asia/Kolkata (UTC+05:30, no daylight saving). */
+export const businessDayStart = (isoDate: string): Date => new Date(`${isoDate}T00:00:00+05:30`);

@@ -1,0 +1,51 @@
+/** Every user-facing message the spec names (sections 5 and 8), verbatim. */
+export const MSG = {
+  somethingWentWrong: 'Something Went Wrong!',
+  unauthorized: "You aren't authorized to access this page",
+  // 5.1 general
+  invalidDateRangeTwoYears: "Invalid date range! Please select a 'From Date' within last 2 years.",
+  // 5.5 passwords and sign-in
+  enterCurrentPassword: 'Enter current password',
+  enterNewPassword: 'Enter new password',
+  passwordDidNotMatch: 'Password did not match',
+  invalidName: 'Invalid name',
+  invalidMobile: 'Invalid mobile',
+  invalidEmail: 'Invalid email',
+  invalidBranchLocation: 'Invalid branch location',
+  invalid: 'Invalid',
+  resetMinLength: 'Minimum 6 character password required',
+  resetDidntMatch: "Password didn't match",
+  invalidResetLink: 'Invalid reset link',
+  // 8 sign-in messages
+  signedUp: 'You have successfully signed up!',
+  verificationMailSent:
+    'A verification mail has been sent to your email id. Please click on that link and verify your login',
+  passwordExpired: 'Password Expired. Please click on below Forget Password link to reset it.',
+  missingPasswordRequirementsPrefix: 'Missing password requirements',
+  // 8 password change
+  currentPasswordWrong: 'Current password is wrong!',
+  passwordUpdated: 'Password has been updated',
+  // 8 admin actions
+  userRemoved: 'User has been removed!',
+  updatedSuccessful: 'Updated successful!',
+  invitationSent: (name: string) => `An invitation link has been sent to ${name}`,
+  // email action route
+  cantHandleRecoverMail: "can't handle recover mail",
+  wrongActionMode: 'wrong action mode',
+  // empty states
+  noDataFound: 'No data found',
+  noTodo: 'No todo available',
+  oopsNoData: 'Oops! No Data found',
+  noData: 'No data',
+  // our own (spec silent), kept here so server and UI agree
+  resetLinkSent: 'If an account exists for this e-mail, a reset link has been sent to it.',
+  passwordResetDone: 'Your password has been reset. Please sign in with the new password.',
+  emailVerified: 'Your e-mail has been verified. Please sign in.',
+  invalidActionLink: 'This link is invalid or has expired.',
+  wrongCredentials: 'Invalid e-mail or password',
+  accountLocked: 'Too many failed attempts. Try again in 30 minutes or reset your password.',
+  invalidCode: 'The code is wrong or has expired. Request a new code.',
+  codeSent: 'A code has been sent to your phone',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  tooManyRequests: 'Too many requests. Please wait and try again.',
+} as const;

@@ -1,0 +1,144 @@
+/** Validation rules of spec 5.1 and 5.5. Each rule is a pure function; messages come from MSG. */
+import {
+  AGE_MAX,
+  AGE_MIN,
+  MOBILE_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_PASSWORD_MIN_LENGTH,
+  TRANSACTION_SEARCH_WINDOW_YEARS,
+} from './constants.js';
+import { MSG } from './messages.js';
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+/** 5.1: an empty or blank string counts as empty. */
+export const isBlank = (value: string | null | undefined): boolean =>
+  value === null || value === undefined || value.trim() === '';
+
+// One local part, one domain with at least one dot, no spaces; the usual HTML-form definition.
+const EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const isValidEmail = (value: string): boolean =>
+  !isBlank(value) && value.length <= 254 && EMAIL_RE.test(value.trim());
+
+const NAME_RE = new RegExp(`^[A-Za-z.' -]{${NAME_MIN_LENGTH},${NAME_MAX_LENGTH}}$`);
+/** 5.1: 2 to 30 characters from letters, dot, apostrophe, hyphen and space (and not only punctuation). */
+export const isValidName = (value: string): boolean => NAME_RE.test(value) && /[A-Za-z]/.test(value);
+
+const MOBILE_RE = new RegExp(`^[5-9]\\d{${MOBILE_LENGTH - 1}}$`);
+/** 5.1: 10 digits starting 5 to 9. */
+export const isValidMobile = (value: string): boolean => MOBILE_RE.test(value);
+
+/** Age in whole years on `today` of someone born on `dob` (both calendar dates, yyyy-mm-dd). */
+export function ageOn(dob: string, today: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age -= 1;
+  return age;
+}
+const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+/** 5.1: a date of birth gives an age from 0 to 70. */
+export const isValidDateOfBirth = (dob: string, today: string): boolean => {
+  if (!isValidIsoDate(dob)) return false;
+  const age = ageOn(dob, today);
+  return age >= AGE_MIN && age <= AGE_MAX;
+};
+
+/** 5.1: From and To must not be after today, and To not before From. Returns an error or null. */
+export function checkDateRange(from: string, to: string, today: string): string | null {
+  if (!isValidIsoDate(from) || !isValidIsoDate(to)) return 'Please select valid dates';
+  if (from > today) return "'From Date' cannot be later than today";
+  if (to > today) return "'To Date' cannot be later than today";
+  if (to < from) return "'To Date' cannot be before 'From Date'";
+  return null;
+}
+
+/** 5.1: a transaction search start must lie within the last 2 years. */
+export function checkTransactionSearchStart(from: string, today: string): string | null {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const earliest = `${String(y - TRANSACTION_SEARCH_WINDOW_YEARS).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return from < earliest ? MSG.invalidDateRangeTwoYears : null;
+}
+
+/** 5.1: the jump-to page is at least 1 and at most the page count. */
+export const isValidJumpPage = (page: number, pageCount: number): boolean =>
+  Number.isInteger(page) && page >= 1 && page <= Math.max(1, pageCount);
+
+// ---- 5.5 passwords and sign-in ----
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+export function validateChangePassword(input: ChangePasswordInput): FieldErrors<ChangePasswordInput> {
+  const errors: FieldErrors<ChangePasswordInput> = {};
+  if (isBlank(input.currentPassword)) errors.currentPassword = MSG.enterCurrentPassword;
+  if (isBlank(input.newPassword)) errors.newPassword = MSG.enterNewPassword;
+  if (!errors.newPassword && input.newPassword !== input.confirmPassword) errors.confirmPassword = MSG.passwordDidNotMatch;
+  return errors;
+}
+
+export interface AdminFormInput {
+  name: string;
+  mobile: string;
+  email: string;
+  branchLocation: string;
+}
+export function validateAdminForm(input: AdminFormInput): FieldErrors<AdminFormInput> {
+  const errors: FieldErrors<AdminFormInput> = {};
+  if (!isValidName(input.name.trim())) errors.name = MSG.invalidName;
+  if (!isValidMobile(input.mobile.trim())) errors.mobile = MSG.invalidMobile;
+  if (!isValidEmail(input.email)) errors.email = MSG.invalidEmail;
+  if (isBlank(input.branchLocation)) errors.branchLocation = MSG.invalidBranchLocation;
+  return errors;
+}
+
+/** 5.5: sign-in needs a valid e-mail and a non-empty password; otherwise "Invalid". */
+export function validateSignIn(input: { email: string; password: string }): string | null {
+  return isValidEmail(input.email) && input.password.length > 0 ? null : MSG.invalid;
+}
+/** 5.5: sign-up also needs the re-entry, which must match. */
+export function validateSignUp(input: { email: string; password: string; confirmPassword: string }): string | null {
+  if (!isValidEmail(input.email) || input.password.length === 0 || input.confirmPassword.length === 0) return MSG.invalid;
+  if (input.password !== input.confirmPassword) return MSG.passwordDidNotMatch;
+  return null;
+}
+
+/** 5.5: reset form: at least 6 characters, and the re-entry matches. */
+export function validateResetPassword(input: { password: string; confirmPassword: string }): string | null {
+  if (input.password.length < RESET_PASSWORD_MIN_LENGTH) return MSG.resetMinLength;
+  if (input.password !== input.confirmPassword) return MSG.resetDidntMatch;
+  return null;
+}
+
+/** 5.5: a one-time code is 6 numeric digits. */
+export const isValidOtp = (code: string): boolean => /^\d{6}$/.test(code);
+
+/**
+ * The server's password policy (shared/security.md: length 8..64+, no composition rules, no
+ * truncation, no common passwords). A message starting "Missing password requirements" is what the
+ * spec's sign-in screen turns into "Password Expired..." for a stored password that fails it.
+ */
+export function passwordPolicyProblems(password: string, context: { email?: string } = {}): string[] {
+  const problems: string[] = [];
+  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(`at least ${PASSWORD_MIN_LENGTH} characters`);
+  if ([...password].length > PASSWORD_MAX_LENGTH) problems.push(`at most ${PASSWORD_MAX_LENGTH} characters`);
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower)) problems.push('not a commonly used password');
+  const local = context.email?.split('@')[0]?.toLowerCase();
+  if (local && local.length >= 3 && lower === local) problems.push('not your e-mail name');
+  return problems;
+}
+export function passwordPolicyMessage(problems: string[]): string {
+  return `${MSG.missingPasswordRequirementsPrefix}: ${problems.join(', ')}`;
+}
