@@ -79,6 +79,18 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'POST /api/auth/mfa/enroll/start': { body: () => ({ phone: uniqueMobile() }) },
   'POST /api/auth/mfa/enroll/verify': { body: () => ({ verificationId: randomUUID(), code: '123456' }) },
   'POST /api/auth/password/change': { body: () => ({ currentPassword: 'not-the-password', newPassword: 'Matrix-New-Pass-1' }) },
+  'POST /api/employer-admin/employee': {
+    body: () => ({ fullName: 'Matrix Worker', mobile: uniqueMobile(), employerEmployeeId: `MX-${randomUUID().slice(0, 8)}`, currentMonthlySalary: '20000', joiningDate: '2025-04-01' }),
+  },
+  'PUT /api/v2/employer-admin/employee-paginated-filter-search': { body: () => ({}) },
+  'PUT /api/employer-admin/search': { body: () => ({}) },
+  // An id that exists nowhere: a call that gets through answers 404 and changes nothing.
+  'PATCH /api/employer-admin/employee': { body: () => ({ id: randomUUID(), fullName: 'Matrix Worker' }) },
+  'POST /api/employer-admin/employee-field-check': { body: () => ({ field: 'mobile', value: uniqueMobile() }) },
+  // Employee IDs that exist nowhere: a call that gets through reports them FAILED and changes nothing.
+  'PATCH /api/v2/employer-admin/terminate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },
+  'PATCH /api/v2/employer-admin/activate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },
+  'PATCH /api/employer-admin/terminate-employee': { body: () => ({ employeeId: randomUUID() }) },
 };
 
 type Safe = { safeParse: (v: unknown) => { success: boolean } };

@@ -113,6 +113,13 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
       await runtime.stop();
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // The pool's end() resolves before its connections have closed; wait for them (up to 5 s)
+      // so the forced drop does not kill a connection in the middle of closing.
+      for (let i = 0; i < 50; i++) {
+        const open = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

