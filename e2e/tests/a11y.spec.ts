@@ -157,7 +157,8 @@ test.describe('signed in as the Super Admin', () => {
   test('employees', async ({ page }) => {
     await page.goto('/employees');
     await expect(page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible();
-    await expect(page.getByText('This screen is not available in this release.')).toBeVisible();
+    // The demo employer's workers are listed (10 rows on the first page).
+    await expect(page.getByRole('table', { name: 'Employees' }).getByRole('row')).toHaveCount(11);
     await check(page, 'employees');
   });
 });
