@@ -15,6 +15,9 @@ import { registerDevOutboxPage, registerPlatformRoutes } from './features/platfo
 import { registerAuthRoutes } from './features/auth/routes.js';
 import { registerAdminRoutes } from './features/admins/routes.js';
 import { registerEmployeeRoutes } from './features/employees/routes.js';
+import { registerEmployeeProfileRoutes } from './features/employee-profile/routes.js';
+import { registerApprovalRoutes } from './features/approvals/routes.js';
+import { registerWorkerTransactionRoutes } from './features/worker-transactions/routes.js';
 import { registerWorkerApi } from './features/worker-side/index.js';
 
 /** Strict policy for the SPA: own scripts only, no framing, no plugins. Mantine sets inline styles. */
@@ -78,6 +81,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     registerAuthRoutes(api, deps);
     registerAdminRoutes(api, deps);
     registerEmployeeRoutes(api, deps);
+    registerEmployeeProfileRoutes(api, deps);
+    registerApprovalRoutes(api, deps);
+    registerWorkerTransactionRoutes(api, deps);
   }, { prefix: '/api' });
   registerDevOutboxPage(app, deps);
   if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);

@@ -1,6 +1,7 @@
 /** Process configuration, read once from the environment. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKER_TRANSACTIONS_RESULT_CAP } from '@portal/domain';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -24,6 +25,17 @@ export interface Config {
   logLevel: string;
   /** Serves /worker-api when set (the worker app's service token). */
   workerApiToken: string | null;
+  /**
+   * Rows a worker-transactions or salary-topups search returns at most: the spec's 20,000.
+   * WORKER_TRANSACTIONS_CAP may lower it outside production, so tests can reach the cap quickly.
+   */
+  workerTransactionsCap: number;
+}
+
+function workerTransactionsCap(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.WORKER_TRANSACTIONS_CAP);
+  if (env.NODE_ENV === 'production' || !Number.isSafeInteger(n) || n < 1) return WORKER_TRANSACTIONS_RESULT_CAP;
+  return Math.min(n, WORKER_TRANSACTIONS_RESULT_CAP);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsRateLimitPerHour: Number(env.SMS_RATE_LIMIT_PER_HOUR ?? 150),
     logLevel: env.LOG_LEVEL ?? 'info',
     workerApiToken: env.WORKER_API_TOKEN || null,
+    workerTransactionsCap: workerTransactionsCap(env),
   };
 }

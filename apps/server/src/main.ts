@@ -29,8 +29,9 @@ const app = role === 'worker' ? null : await buildApp(runtime.deps);
 if (role === 'worker') console.log('worker started: waiting for jobs');
 
 if (app) {
-  await app.listen({ port: config.port, host: config.host });
+  // Seed before listening, so that a client that sees /api/health answer also sees the demo data.
   if (seed && (await seedDemoIfEmpty(runtime.deps))) console.log('Demo data created.');
+  await app.listen({ port: config.port, host: config.host });
   if (!config.production) {
     const url = config.publicUrl;
     console.log(

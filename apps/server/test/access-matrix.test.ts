@@ -64,7 +64,15 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/password-reset/confirm',
   'POST /api/auth/mfa/resend',
   'POST /api/auth/mfa/verify',
+  // The signed agreement link (employee profile): the HMAC signature and 5-minute expiry are its authorisation.
+  'GET /api/agreement-documents/:id',
 ];
+
+/** The current month's first day to today, as business dates (Asia/Kolkata). */
+function thisMonthSoFar(): Record<string, string> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  return { startDate: `${today.slice(0, 7)}-01`, endDate: today };
+}
 
 /** Valid inputs for routes whose schema needs some; bodies chosen so a call that gets through changes nothing important. */
 const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<string, string> }> = {
@@ -91,6 +99,21 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'PATCH /api/v2/employer-admin/terminate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },
   'PATCH /api/v2/employer-admin/activate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },
   'PATCH /api/employer-admin/terminate-employee': { body: () => ({ employeeId: randomUUID() }) },
+  // Employee profile (spec 2.6): a worker that exists nowhere, so a call that gets through answers 404.
+  'GET /api/employer-admin/user': { query: () => ({ employeeId: randomUUID() }) },
+  'GET /api/employer-admin/user-document': { query: () => ({ employeeId: randomUUID(), docType: 'selfie_doc' }) },
+  'GET /api/employer-admin/transactions': { query: () => ({ employeeId: randomUUID() }) },
+  'GET /api/employer-admin/workers/:id/agreements-metadata': { query: () => ({ workerType: 'EMPLOYEE' }) },
+  // Transactions and Salary Topups (spec 2.12, 2.13): this month so far in Asia/Kolkata, a valid window.
+  'GET /api/employer-admin/transactions-of-workers': { query: () => thisMonthSoFar() },
+  'GET /api/employer-admin/transactions-of-workers/report': { query: () => thisMonthSoFar() },
+  'GET /api/employer-admin/salary-topup/applications': { query: () => thisMonthSoFar() },
+  'GET /api/employer-admin/salary-topup/applications/report': { query: () => thisMonthSoFar() },
+  'GET /api/employer-admin/employer-approval/pending-approvals': { query: () => ({ entityType: 'WORKER' }) },
+  // A worker that exists nowhere: a call that gets through answers 403 (approval off) or 404 and changes nothing.
+  'PUT /api/employer-admin/employer-approval/update-request': {
+    body: () => ({ entityId: randomUUID(), entityType: 'WORKER', status: 'REJECTED', modifiedFields: {} }),
+  },
 };
 
 type Safe = { safeParse: (v: unknown) => { success: boolean } };

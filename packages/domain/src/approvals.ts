@@ -1,8 +1,12 @@
-/** Worker approval (spec 2.17, 4.7, 5.4). */
+/** Worker approval (spec 2.17, 3 "Pending worker approval", 4.7, 5.4, 7, 8). */
 import { z } from 'zod';
+import { NUMERIC_LIMIT } from './constants.js';
 
-/** Spec 9 says a maximum exists but not its value; a monthly salary above ₹5,00,000 is refused. */
-export const MAX_APPROVAL_MONTHLY_SALARY_RUPEES = 500_000;
+/**
+ * Spec 9 says a maximum exists but not its value. The spec's numeric limit constant (9999999), in
+ * rupees, is the ceiling (docs/decisions/0010-approval-salary-maximum.md).
+ */
+export const MAX_APPROVAL_MONTHLY_SALARY_RUPEES = NUMERIC_LIMIT;
 
 export const APPROVAL_MSG = {
   required: 'Monthly Salary is required',
@@ -13,38 +17,89 @@ export const APPROVAL_MSG = {
   rejected: 'rejected!',
 } as const;
 
-/** 5.4: the salary edit of a pending worker, in rupees as typed. Null when valid. */
+/** The server's own answers beyond 5.4 (spec silent), shared so that the screen and the tests agree. */
+export const APPROVAL_SERVER_MSG = {
+  disabled: 'Worker approval is not enabled for your organisation',
+  notFound: 'No pending approval found for this worker',
+  alreadyApproved: (name: string) => `${name} has already been approved`,
+  alreadyRejected: (name: string) => `${name} has already been rejected`,
+  notPending: (name: string) => `${name} is not waiting for approval`,
+} as const;
+
+/** The code of the 403 given when the employer config has worker approval off (not the guard's `forbidden`). */
+export const APPROVAL_DISABLED_CODE = 'approval-disabled';
+
+/**
+ * 5.4: the salary edit of a pending worker, in rupees as typed. Null when valid. Anything that is
+ * not a whole number (a decimal point, letters, an exponent) fails the "whole number" rule.
+ */
 export function validateApprovalSalary(value: string): string | null {
   const v = value.trim();
   if (v === '') return APPROVAL_MSG.required;
-  if (!/^-?\d+(\.\d+)?$/.test(v)) return APPROVAL_MSG.decimals;
-  if (v.includes('.')) return APPROVAL_MSG.decimals;
+  if (!/^-?\d+$/.test(v)) return APPROVAL_MSG.decimals;
   const n = Number(v);
   if (n <= 0) return APPROVAL_MSG.positive;
   if (n > MAX_APPROVAL_MONTHLY_SALARY_RUPEES) return APPROVAL_MSG.max(MAX_APPROVAL_MONTHLY_SALARY_RUPEES);
   return null;
 }
 
+/** A valid salary edit (see validateApprovalSalary) -> integer paise. */
+export const approvalSalaryToPaise = (value: string): number => Number(value.trim()) * 100;
+
 /** 5.4: key presses in the salary box are limited to digits. */
 export const isDigitKey = (key: string): boolean => /^\d$/.test(key);
 
+/**
+ * Whether a key press may reach the salary box: digits, and the keys that edit or move without
+ * typing (Backspace, arrows, Tab...) or come with Ctrl/Cmd (copy, paste, select all).
+ */
+export const isAllowedSalaryKey = (key: string, withModifier = false): boolean => withModifier || key.length > 1 || isDigitKey(key);
+
 export const APPROVAL_ENTITY_TYPES = ['WORKER', 'TRANSACTION'] as const;
+export type ApprovalEntityType = (typeof APPROVAL_ENTITY_TYPES)[number];
 export const APPROVAL_DECISIONS = ['APPROVED', 'REJECTED'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+export const PendingApprovalsQuery = z.object({
+  entityType: z.enum(APPROVAL_ENTITY_TYPES),
+  /** Contains, case-insensitive, on the name, the worker id and the mobile. */
+  search: z.string().max(100).optional(),
+  vendorId: z.string().uuid().optional(),
+});
+export type PendingApprovalsQuery = z.infer<typeof PendingApprovalsQuery>;
 
 export const PendingWorkerApproval = z.object({
   employeeId: z.string(),
   fullName: z.string(),
   employersWorkerId: z.string(),
+  mobile: z.string().nullable(),
   /** paise */
   currentMonthlySalary: z.number().int(),
+  /** When the worker signed up (an instant, ISO). */
   dateRequested: z.string().nullable(),
+  /** yyyy-mm-dd */
   joinedAt: z.string().nullable(),
 });
+export type PendingWorkerApproval = z.infer<typeof PendingWorkerApproval>;
 export const PendingApprovalsResult = z.object({ data: z.array(PendingWorkerApproval) });
+export type PendingApprovalsResult = z.infer<typeof PendingApprovalsResult>;
+
 export const ApprovalDecisionBody = z.object({
   entityId: z.string().uuid(),
   entityType: z.enum(APPROVAL_ENTITY_TYPES),
   status: z.enum(APPROVAL_DECISIONS),
   /** Rupees as typed in the Modify box; validated with validateApprovalSalary. */
-  modifiedFields: z.object({ currentMonthlySalary: z.string().max(20).optional() }).default({}),
+  modifiedFields: z.object({ currentMonthlySalary: z.string().max(20).optional() }).strict().default({}),
 });
+export type ApprovalDecisionBody = z.infer<typeof ApprovalDecisionBody>;
+
+export const ApprovalDecisionResult = z.object({
+  entityId: z.string(),
+  entityType: z.enum(APPROVAL_ENTITY_TYPES),
+  status: z.enum(APPROVAL_DECISIONS),
+  fullName: z.string(),
+  /** paise, after the decision */
+  currentMonthlySalary: z.number().int(),
+  isTransactionAllowed: z.boolean(),
+});
+export type ApprovalDecisionResult = z.infer<typeof ApprovalDecisionResult>;

@@ -8,3 +8,5 @@ export * from './roles.js';
 export * from './employees.js';
 export * from './advances.js';
 export * from './approvals.js';
+export * from './worker-transactions.js';
+export * from './employee-profile.js';

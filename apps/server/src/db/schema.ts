@@ -252,8 +252,16 @@ export interface TopupEmisTable {
   status: Generated<'DUE' | 'DEDUCTED' | 'PAID'>;
 }
 
+/** Migration 0006: workers per context (vendor_key is the zero uuid for no vendor), kept by triggers. */
+export interface WorkerContextCountsTable {
+  employer_id: string;
+  vendor_key: string;
+  n: number;
+}
+
 export interface DB {
   workers: WorkersTable;
+  worker_context_counts: WorkerContextCountsTable;
   worker_profiles: WorkerProfilesTable;
   worker_bank_accounts: WorkerBankAccountsTable;
   worker_documents: WorkerDocumentsTable;

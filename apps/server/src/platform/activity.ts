@@ -15,6 +15,8 @@ export const ACTION_TYPES = {
   employeeTerminated: 'EMPLOYEE_TERMINATED',
   employeesTerminated: 'EMPLOYEES_TERMINATED',
   employeesActivated: 'EMPLOYEES_ACTIVATED',
+  workerApproved: 'WORKER_APPROVED',
+  workerRejected: 'WORKER_REJECTED',
 } as const;
 export type ActionType = (typeof ACTION_TYPES)[keyof typeof ACTION_TYPES];
 

@@ -12,16 +12,19 @@ import {
   ResendEmailPage,
 } from '../features/auth';
 import { EmployeesPage } from '../features/employees';
+import { EmployeeProfilePage } from '../features/employee-profile';
 import { ProfilePage } from '../features/profile';
+import { SalaryTopupsPage } from '../features/salary-topups';
 import { SettingsPage } from '../features/settings';
 import { SignedInLayout, VendorLayout, type RouteHandle } from '../features/shell';
+import { TransactionsPage } from '../features/transactions';
+import { UserVerificationPage } from '../features/user-verification';
 import { hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
 import { RootRoute } from './root-route';
 import { DashboardScreen } from './screens/dashboard-screen';
 import { DocumentUploadScreen } from './screens/document-upload-screen';
 import { GuardedScreen, areaRule, type AccessContext } from './screens/guarded-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
-import { UserVerificationScreen } from './screens/user-verification-screen';
 
 const handle = (title: string): RouteHandle => ({ title });
 const anyEmployerRead = ({ profile }: AccessContext) => hasAnyEmployerRead(profile.resources);
@@ -72,10 +75,26 @@ const signedIn: RouteObject[] = [
           </GuardedScreen>
         ),
       },
-      { path: 'transactions', handle: handle('Vendor Transactions'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
+      {
+        path: 'transactions',
+        handle: handle('Vendor Transactions'),
+        element: (
+          <GuardedScreen allowed={areaRule('TRANSACTIONS')}>
+            <TransactionsPage />
+          </GuardedScreen>
+        ),
+      },
       { path: 'attendance', handle: handle('Vendor Attendance'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
       { path: 'settings', handle: handle('Vendor Settings'), element: <SettingsPage /> },
-      { path: 'employeeProfile', handle: handle('Employee Profile'), element: <GuardedScreen allowed={areaRule('EMPLOYEES')} /> },
+      {
+        path: 'employeeProfile',
+        handle: handle('Employee Profile'),
+        element: (
+          <GuardedScreen allowed={areaRule('EMPLOYEES')}>
+            <EmployeeProfilePage />
+          </GuardedScreen>
+        ),
+      },
     ],
   },
   { path: PATHS.attendance, handle: handle('Attendance'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
@@ -94,11 +113,43 @@ const signedIn: RouteObject[] = [
   { path: PATHS.leave, handle: handle('Leave'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
   { path: PATHS.profile, handle: handle('Profile'), element: <ProfilePage /> },
   { path: PATHS.documentUpload, handle: handle('Document Upload'), element: <DocumentUploadScreen /> },
-  { path: PATHS.employeeProfile, handle: handle('Employee Profile'), element: <GuardedScreen allowed={areaRule('EMPLOYEES')} /> },
-  { path: PATHS.employerTransactions, handle: handle('Transactions'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
-  { path: PATHS.salaryTopups, handle: handle('Salary Topups'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
+  {
+    path: PATHS.employeeProfile,
+    handle: handle('Employee Profile'),
+    element: (
+      <GuardedScreen allowed={areaRule('EMPLOYEES')}>
+        <EmployeeProfilePage />
+      </GuardedScreen>
+    ),
+  },
+  {
+    path: PATHS.employerTransactions,
+    handle: handle('Transactions'),
+    element: (
+      <GuardedScreen allowed={areaRule('TRANSACTIONS')}>
+        <TransactionsPage />
+      </GuardedScreen>
+    ),
+  },
+  {
+    path: PATHS.salaryTopups,
+    handle: handle('Salary Topups'),
+    element: (
+      <GuardedScreen allowed={areaRule('TRANSACTIONS')}>
+        <SalaryTopupsPage />
+      </GuardedScreen>
+    ),
+  },
   { path: PATHS.settings, handle: handle('Settings'), element: <SettingsPage /> },
-  { path: PATHS.userVerification, handle: handle('User Verification'), element: <UserVerificationScreen /> },
+  {
+    path: PATHS.userVerification,
+    handle: handle('User Verification'),
+    element: (
+      <GuardedScreen allowed={areaRule('EMPLOYEES')}>
+        <UserVerificationPage />
+      </GuardedScreen>
+    ),
+  },
   { path: PATHS.ewaRequest, handle: handle('EWA Requests'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
   { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), element: <GuardedScreen allowed={anyEmployerRead} /> },
   { path: '*', handle: handle('Page not found'), element: <NotFoundScreen /> },

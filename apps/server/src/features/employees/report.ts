@@ -14,7 +14,7 @@ import { toRecord } from './service.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EMPLOYEE_REPORT_NAME = 'employee-report.xlsx';
-const BATCH = 1000;
+const BATCH = 500;
 
 const WIDTHS: Partial<Record<(typeof EMPLOYEE_COLUMNS)[number]['key'], number>> = { fullName: 30, employerEmployeeId: 16, email: 32, mobile: 14 };
 
@@ -38,10 +38,25 @@ export async function writeEmployeeReport(
         for (const w of rows) sheet.addRow(employeeExportRow(toRecord(w), columns)).commit();
         if (rows.length < BATCH) break;
         if (out.destroyed) throw new Error('the client went away during the download');
-        // Let the client catch up before reading the next batch.
+        // Backpressure before reading the next batch: first the compressor (exceljs's sheet stream
+        // writes into the zip entry without waiting, so without this the uncompressed XML of every
+        // row would pile up in memory), then the client.
+        const sink = compressorOf(sheet);
+        if (sink?.writableNeedDrain) await Promise.race([once(sink, 'drain'), once(out, 'close')]);
         if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
       }
     });
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * The writable that a streamed worksheet's XML goes into: the zip entry's compressor, which exceljs
+ * attaches as the only "pipe" of the sheet's internal stream once the entry starts. Not public API,
+ * hence the guarded look-up: without it the report still works, only without this backpressure.
+ */
+function compressorOf(sheet: unknown): Writable | undefined {
+  const pipes = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const first = Array.isArray(pipes) ? pipes[0] : undefined;
+  return first && typeof (first as Writable).write === 'function' && 'writableNeedDrain' in (first as object) ? (first as Writable) : undefined;
 }

@@ -35,6 +35,9 @@ import { FormError } from './errors.js';
 type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
 type WorkerEb = ExpressionBuilder<DB, 'workers'>;
 
+/** worker_context_counts.vendor_key of the employer's own workers. */
+const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The search columns of spec 2.5 and their table columns. */
@@ -241,6 +244,17 @@ export function createEmployeeService(deps: Deps) {
 
   const today = () => isoDateInZone(deps.now(), BUSINESS_TIME_ZONE);
 
+  /** The context's size without search or filters: kept by triggers (migration 0006), not counted per request. */
+  async function contextCount(ctx: Scope): Promise<{ n: number }> {
+    const row = await db
+      .selectFrom('worker_context_counts')
+      .select('n')
+      .where('employer_id', '=', ctx.admin.employer_id)
+      .where('vendor_key', '=', ctx.vendorId ?? NO_VENDOR)
+      .executeTakeFirst();
+    return { n: row?.n ?? 0 };
+  }
+
   return {
     /** PUT /v2/employer-admin/employee-paginated-filter-search */
     async search(ctx: Scope, body: EmployeeSearchBody): Promise<{ employees: EmployeeRecord[]; total: number }> {
@@ -251,7 +265,7 @@ export function createEmployeeService(deps: Deps) {
           .limit(body.limit)
           .offset((body.pageNumber - 1) * body.limit)
           .execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        body.searchText.trim() === '' && body.filters.length === 0 ? contextCount(ctx) : filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { employees: rows.map((w) => toRecord(w, true)), total: Number(count.n) };
     },

@@ -7,6 +7,8 @@
 import { businessDate, monthStart } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { createWorkerSide } from '../worker-side/index.js';
+import type { WorkerRecord } from '../../db/schema.js';
+import { addressProofPng, rentalAgreementPng, selfiePng, textPdf } from './demo-documents.js';
 
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Meera', 'Lakshmi', 'Fatima', 'Imran', 'Joseph', 'Gurpreet', 'Harpreet', 'Ramesh', 'Suresh', 'Kavya', 'Pooja', 'Deepak', 'Sunita'];
 const LAST = ['Sharma', 'Verma', 'Patel', 'Reddy', 'Nair', 'Iyer', 'Khan', 'Singh', 'Gupta', 'Das', 'Joshi', 'Pillai', 'Yadav', 'Mehta', 'Kulkarni', 'Chatterjee', 'Fernandes', 'Gill', 'Rao', 'Menon'];
@@ -38,6 +40,7 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
     ...vendors.map((v, k) => ({ vendorId: v.id, prefix: k === 0 ? 'SWF' : 'MSA', count: k === 0 ? 14 : 8 })),
   ];
   const workers: { id: string; salary: number }[] = [];
+  const registered: WorkerRecord[] = [];
   for (const g of groups) {
     for (let k = 1; k <= g.count; k++) {
       seq++;
@@ -52,8 +55,10 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
         joinedAt: addDays('2024-01-01', Math.floor(rnd() * 600)),
       });
       workers.push({ id: w.id, salary });
+      registered.push(w);
     }
   }
+  await seedDemoKyc(deps, employerId, registered);
 
   // The month so far: attendance each day, and on some days an advance asked for that day.
   for (let day = start; day <= today; day = addDays(day, 1)) {
@@ -92,5 +97,85 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
   for (let k = 1; k <= 4; k++) {
     seq++;
     await side.register({ employerId, mobile: nextMobile(), fullName: `${pick(FIRST)} ${pick(LAST)}`, employerWorkerId: `SUN-NEW-${k}`, monthlySalary: (15_000 + k * 1_500) * 100, joinedAt: addDays(today, -k) });
+  }
+}
+
+const FEMALE = new Set(['Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Meera', 'Lakshmi', 'Fatima', 'Harpreet', 'Kavya', 'Pooja', 'Sunita']);
+const CITIES = [
+  { city: 'Surat', state: 'Gujarat', pin: '395003' },
+  { city: 'Pune', state: 'Maharashtra', pin: '411001' },
+  { city: 'Bengaluru', state: 'Karnataka', pin: '560034' },
+  { city: 'Chennai', state: 'Tamil Nadu', pin: '600017' },
+  { city: 'Ludhiana', state: 'Punjab', pin: '141001' },
+  { city: 'Tiruppur', state: 'Tamil Nadu', pin: '641604' },
+];
+const STREETS = ['MG Road', 'Station Road', 'Ring Road', 'Gandhi Nagar', 'Nehru Street', 'Market Yard'];
+/** The day the current version of the advance agreement came out. */
+const CURRENT_AGREEMENT_FROM = '2025-04-01';
+const BANKS = ['HDFC0001234', 'SBIN0004567', 'ICIC0007890', 'UTIB0000321', 'KKBK0005432'];
+
+/**
+ * What the demo workers did in the worker app after signing up, through the worker side: their
+ * KYC details (gender, date of birth, address, PAN), bank accounts, documents (selfie, address
+ * proof, some HR letters and rental agreements) and the provider's review of them, and the signed
+ * advance agreement (a few older agreements were signed before documents were kept). Its own
+ * seeded generator, so the rest of the demo stays as it was.
+ */
+async function seedDemoKyc(deps: Deps, employerId: string, workers: readonly WorkerRecord[]): Promise<void> {
+  const rnd = random(314159);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(rnd() * 26))).join('');
+  const employer = await deps.db.selectFrom('employers').select('name').where('id', '=', employerId).executeTakeFirstOrThrow();
+  const review = () => {
+    const r = rnd();
+    return r < 0.75 ? 'VERIFIED' : r < 0.92 ? 'PENDING' : 'INCORRECT';
+  };
+  for (const [k, w] of workers.entries()) {
+    const joined = w.joined_at ?? businessDate(deps.now());
+    // The worker app acts on the joining day.
+    const side = createWorkerSide({ ...deps, now: () => new Date(`${joined}T10:30:00+05:30`) });
+    const place = pick(CITIES);
+    const first = w.full_name.split(' ')[0]!;
+    await side.saveProfile(w.id, {
+      gender: FEMALE.has(first) ? 'Female' : 'Male',
+      dateOfBirth: `${1975 + Math.floor(rnd() * 28)}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`,
+      address: { line1: `${1 + Math.floor(rnd() * 240)}, ${pick(STREETS)}`, line2: null, city: place.city, state: place.state, pincode: place.pin },
+      pan: `${letters(3)}P${w.full_name.split(' ')[1]![0]}${String(1000 + Math.floor(rnd() * 9000))}${letters(1)}`,
+    });
+    if (rnd() < 0.92) {
+      await side.addBankAccount(w.id, { accountNumber: String(10_000_000_000 + Math.floor(rnd() * 89_999_999_999)), ifsc: pick(BANKS), primary: true });
+      if (rnd() < 0.15) await side.addBankAccount(w.id, { accountNumber: String(500_000_000 + Math.floor(rnd() * 499_999_999)), ifsc: pick(BANKS), primary: false });
+      await side.setVerification(w.id, 'bank_details', review());
+    }
+    await side.setVerification(w.id, 'pan', review());
+    await side.setVerification(w.id, 'address', review());
+    if (rnd() < 0.9) await side.reviewDocument(await side.uploadDocument(w.id, 'selfie_doc', selfiePng(k)), review());
+    if (rnd() < 0.8) await side.reviewDocument(await side.uploadDocument(w.id, 'address_proof_doc', addressProofPng(k)), review());
+    if (rnd() < 0.4) {
+      const letter = textPdf('To whom it may concern', [
+        `This is to certify that ${w.full_name} (Employee ID ${w.employer_worker_id})`,
+        `has been working with ${employer.name} since ${joined}.`,
+        '',
+        'For HR Department',
+      ]);
+      await side.reviewDocument(await side.uploadDocument(w.id, 'hr_letter_doc', letter), review());
+    }
+    if (rnd() < 0.25) await side.uploadDocument(w.id, 'rental_agreement_doc', rentalAgreementPng(k));
+    // Some signed the first version of the agreement, of which no document was kept, and the current one when it came out.
+    const older = k % 7 === 3;
+    if (older) await side.signAgreement(w.id, 'EWA_AGREEMENT_V1', null);
+    const signedOn = older && joined < CURRENT_AGREEMENT_FROM ? CURRENT_AGREEMENT_FROM : joined;
+    await createWorkerSide({ ...deps, now: () => new Date(`${signedOn}T10:45:00+05:30`) }).signAgreement(
+      w.id,
+      'EWA_AGREEMENT',
+      textPdf('Earned Wage Access Agreement', [
+        `Worker: ${w.full_name} (${w.employer_worker_id})`,
+        `Employer: ${employer.name}`,
+        `Signed on ${signedOn} in the worker app.`,
+        '',
+        'The worker may withdraw part of the salary already earned in the month.',
+        'Each withdrawal is deducted from the next salary payout.',
+      ]),
+    );
   }
 }

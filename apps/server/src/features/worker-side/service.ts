@@ -16,7 +16,14 @@ import {
   canMoveTransaction,
   emiSchedule,
   monthStart,
+  PROFILE_DOCUMENT_MAX_BYTES,
+  PROFILE_DOCUMENT_TYPES,
+  VERIFICATION_KINDS,
+  sniffDocumentType,
+  type ProfileDocumentType,
   type TransactionStatus,
+  type VerificationKind,
+  type VerificationStatus,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -34,6 +41,25 @@ export interface RegisterInput {
   joinedAt: string;
   workerType?: 'EMPLOYEE' | 'CONTRACTOR';
 }
+
+/** What the worker app records about a worker beyond the sign-up (their KYC details). */
+export interface WorkerProfileInput {
+  gender?: string | null;
+  /** yyyy-mm-dd */
+  dateOfBirth?: string | null;
+  address?: { line1: string; line2?: string | null; city?: string | null; state?: string | null; pincode?: string | null } | null;
+  pan?: string | null;
+}
+
+export const PROFILE_REFUSALS = {
+  pan: 'The PAN is not valid',
+  ifsc: 'The IFSC is not valid',
+  accountNumber: 'The account number must be 9 to 18 digits',
+  documentKind: 'Unknown document kind',
+  documentType: 'Only JPEG, PNG or PDF documents are accepted',
+  documentSize: 'The document is larger than 5 MB',
+  verificationKind: 'Unknown verification kind',
+} as const;
 
 export const ADVANCE_REFUSALS = {
   inactive: 'The worker is not active',
@@ -85,6 +111,17 @@ export function createWorkerSide(deps: Deps) {
       await trx.updateTable('transactions').set({ status: to, updated_at: deps.now() }).where('id', '=', transactionId).execute();
       await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status: to, created_at: deps.now() }).execute();
     });
+  }
+
+  async function setVerification(workerId: string, kind: VerificationKind, status: VerificationStatus): Promise<void> {
+    if (!(VERIFICATION_KINDS as readonly string[]).includes(kind)) throw badRequest(PROFILE_REFUSALS.verificationKind);
+    await workerOrThrow(workerId);
+    const entry = JSON.stringify({ [kind]: status });
+    await db
+      .insertInto('worker_profiles')
+      .values({ worker_id: workerId, verification: entry, updated_at: deps.now() })
+      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ verification: sql`worker_profiles.verification || ${entry}::jsonb`, updated_at: deps.now() }))
+      .execute();
   }
 
   return {
@@ -196,6 +233,92 @@ export function createWorkerSide(deps: Deps) {
     },
 
     move,
+
+    /** What the worker still owes on disbursed advances (paise): transferred, not yet repaid or deducted from salary. */
+    async owed(workerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('transactions')
+        .select(sql<number>`coalesce(sum(amount - repaid_amount), 0)::bigint`.as('total'))
+        .where('worker_id', '=', workerId)
+        .where('status', '=', 'TRANSFERRED')
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** The worker app's KYC step: gender, date of birth, address and PAN. */
+    async saveProfile(workerId: string, input: WorkerProfileInput): Promise<void> {
+      await workerOrThrow(workerId);
+      const pan = input.pan?.trim().toUpperCase();
+      if (pan && !/^[A-Z]{5}\d{4}[A-Z]$/.test(pan)) throw badRequest(PROFILE_REFUSALS.pan);
+      const values = {
+        gender: input.gender ?? null,
+        date_of_birth: input.dateOfBirth ?? null,
+        address: input.address ? JSON.stringify(input.address) : null,
+        updated_at: deps.now(),
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('worker_profiles')
+          .values({ worker_id: workerId, verification: '{}', ...values })
+          .onConflict((oc) => oc.column('worker_id').doUpdateSet(values))
+          .execute();
+        if (pan) await trx.updateTable('workers').set({ pan, updated_at: deps.now() }).where('id', '=', workerId).execute();
+      });
+    },
+
+    /** A bank account the worker adds; a primary one makes the others secondary. */
+    async addBankAccount(workerId: string, account: { accountNumber: string; ifsc: string; primary: boolean }): Promise<string> {
+      await workerOrThrow(workerId);
+      if (!/^\d{9,18}$/.test(account.accountNumber)) throw badRequest(PROFILE_REFUSALS.accountNumber);
+      const ifsc = account.ifsc.trim().toUpperCase();
+      if (!/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc)) throw badRequest(PROFILE_REFUSALS.ifsc);
+      return db.transaction().execute(async (trx) => {
+        if (account.primary) await trx.updateTable('worker_bank_accounts').set({ is_primary: false }).where('worker_id', '=', workerId).execute();
+        const row = await trx
+          .insertInto('worker_bank_accounts')
+          .values({ worker_id: workerId, account_number: account.accountNumber, ifsc, is_primary: account.primary, created_at: deps.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      });
+    },
+
+    /** A document the worker uploads (JPEG, PNG or PDF by content, at most 5 MB); it waits for review. */
+    async uploadDocument(workerId: string, kind: ProfileDocumentType, content: Buffer): Promise<string> {
+      await workerOrThrow(workerId);
+      if (!(PROFILE_DOCUMENT_TYPES as readonly string[]).includes(kind)) throw badRequest(PROFILE_REFUSALS.documentKind);
+      if (content.length > PROFILE_DOCUMENT_MAX_BYTES) throw badRequest(PROFILE_REFUSALS.documentSize);
+      const mime = sniffDocumentType(content);
+      if (!mime) throw badRequest(PROFILE_REFUSALS.documentType);
+      const row = await db
+        .insertInto('worker_documents')
+        .values({ worker_id: workerId, kind, mime_type: mime, content, created_at: deps.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The provider's review of an uploaded document; a kind with a verification status gets it too. */
+    async reviewDocument(documentId: string, status: VerificationStatus): Promise<void> {
+      const doc = await db.updateTable('worker_documents').set({ status }).where('id', '=', documentId).returning(['worker_id', 'kind']).executeTakeFirst();
+      if (!doc) throw notFound('Document not found');
+      if ((VERIFICATION_KINDS as readonly string[]).includes(doc.kind)) await setVerification(doc.worker_id, doc.kind as VerificationKind, status);
+    },
+
+    /** The provider's review of a detail (address, bank details, PAN, ...). */
+    setVerification,
+
+    /** The worker signs an agreement in the app; `content` is the signed document, when one was kept. */
+    async signAgreement(workerId: string, agreementType: string, content: Buffer | null): Promise<string> {
+      await workerOrThrow(workerId);
+      if (content && sniffDocumentType(content) === null) throw badRequest(PROFILE_REFUSALS.documentType);
+      const row = await db
+        .insertInto('worker_agreements')
+        .values({ worker_id: workerId, agreement_type: agreementType, signed_at: deps.now(), content, created_at: deps.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
 
     /** The lender's and the transfer's steps, as the provider's systems would report them. */
     async disburse(transactionId: string, outcome: 'TRANSFERRED' | 'TRANSFER_FAILED' = 'TRANSFERRED'): Promise<void> {

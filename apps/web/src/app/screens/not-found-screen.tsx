@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { landingPath } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 
-/** Any signed-in path the portal does not have (and /user-verification without approvals). */
+/** Any signed-in path the portal does not have. */
 export function NotFoundScreen() {
   const profile = useQuery(profileQuery()).data;
   return (

@@ -235,7 +235,11 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
             })}
             {text('currentMonthlySalary', 'Monthly Salary', { required: true, inputMode: 'decimal', description: 'In rupees' })}
             {text('joiningDate', 'Joining Date', { required: true, type: 'date' })}
-            {text('salaryAccountNumber', 'Salary Account Number', { inputMode: 'numeric', maxLength: SALARY_ACCOUNT_MAX_LENGTH })}
+            {text('salaryAccountNumber', 'Salary Account Number', {
+              inputMode: 'numeric',
+              maxLength: SALARY_ACCOUNT_MAX_LENGTH,
+              description: employee?.salaryAccountNumber ? `Leave blank to keep ${employee.salaryAccountNumber}` : undefined,
+            })}
             {text('maxWithdrawalSalaryPercent', 'Max Withdrawal Salary Percentage', { inputMode: 'decimal', description: '0 to 100' })}
             {text('maxWithdrawalPerDay', 'Max Withdrawal Per Day', { inputMode: 'decimal', description: 'In rupees' })}
             {text('maxWithdrawalPerTransaction', 'Max Withdrawal Per Transaction', { inputMode: 'decimal', description: 'In rupees' })}

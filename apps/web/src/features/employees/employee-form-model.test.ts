@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPLOYEE_MSG } from '@portal/domain';
-import { EMPTY_EMPLOYEE_FORM, employeeRequestBody, needsCheck, paiseToRupeesText, submitBlocked, validateForm } from './employee-form-model';
+import { EMPTY_EMPLOYEE_FORM, employeeRequestBody, formFromRecord, needsCheck, paiseToRupeesText, submitBlocked, validateForm } from './employee-form-model';
 
 const valid = {
   ...EMPTY_EMPLOYEE_FORM,
@@ -34,6 +34,21 @@ describe('employee form', () => {
     expect(body.id).toBe('id-1');
     expect('branchId' in body).toBe(false);
     expect(body.email).toBe('');
+  });
+
+  it('starts an edit with the masked account number blank, and keeps the stored one when left blank', () => {
+    const record = {
+      _id: 'id-1', workerType: 'EMPLOYEE', fullName: 'Asha Devi', email: null, mobile: '9876543210', employerEmployeeId: 'E1',
+      joinedAt: '2025-04-01', terminatedAt: null, employmentStatus: 'ACTIVE', currentMonthlySalary: 2500000, isTransactionAllowed: true,
+      userId: null, salaryAccountNumber: '********1234', maxWithdrawalSalaryPercent: null, maxWithdrawalPerDay: null,
+      maxWithdrawalPerTransaction: null, designation: null, departmentId: null, gradeId: null, branchId: null, branchLocation: null, vendorId: null,
+    } as const;
+    const form = formFromRecord(record);
+    expect(form.salaryAccountNumber).toBe('');
+    expect(validateForm(form)).toEqual({});
+    expect('salaryAccountNumber' in employeeRequestBody(form, 'id-1')).toBe(false);
+    expect(employeeRequestBody({ ...form, salaryAccountNumber: '123456789012' }, 'id-1').salaryAccountNumber).toBe('123456789012');
+    expect(employeeRequestBody(valid).salaryAccountNumber).toBe('');
   });
 
   it('checks only changed, valid e-mail and mobile values', () => {

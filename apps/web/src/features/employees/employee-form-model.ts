@@ -49,7 +49,9 @@ export function formFromRecord(e: EmployeeRecord): EmployeeFormValues {
     employerEmployeeId: e.employerEmployeeId,
     currentMonthlySalary: paiseToRupeesText(e.currentMonthlySalary),
     joiningDate: isoDay(e.joinedAt),
-    salaryAccountNumber: e.salaryAccountNumber ?? '',
+    // The list shows the account number masked but the last 4: the edit starts empty and a blank
+    // field keeps the stored number (see employeeRequestBody).
+    salaryAccountNumber: '',
     maxWithdrawalSalaryPercent: e.maxWithdrawalSalaryPercent === null ? '' : String(e.maxWithdrawalSalaryPercent),
     maxWithdrawalPerDay: paiseToRupeesText(e.maxWithdrawalPerDay),
     maxWithdrawalPerTransaction: paiseToRupeesText(e.maxWithdrawalPerTransaction),
@@ -62,12 +64,16 @@ export function formFromRecord(e: EmployeeRecord): EmployeeFormValues {
 
 export const validateForm = (values: EmployeeFormValues): EmployeeFormErrors => validateEmployeeForm(values);
 
-/** The add / update body: every field trimmed, the optional selects and designation left out when empty. */
+/**
+ * The add / update body: every field trimmed, the optional selects and designation left out when
+ * empty; on update (with `id`) a blank salary account number is left out too, so the stored one stays.
+ */
 export function employeeRequestBody(values: EmployeeFormValues, id?: string): Record<string, string> {
   const body: Record<string, string> = {};
   for (const [key, value] of Object.entries(values) as [EmployeeFormField, string][]) {
     const v = value.trim();
     if (['designation', 'branchId', 'gradeId', 'departmentId'].includes(key) && v === '') continue;
+    if (id && key === 'salaryAccountNumber' && v === '') continue;
     body[key] = v;
   }
   if (id) body.id = id;

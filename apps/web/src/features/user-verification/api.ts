@@ -1,0 +1,41 @@
+/** Worker approval calls (spec 7 "Admins and approvals"): the pending workers and the decision. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApprovalDecision, ApprovalDecisionResult, PendingApprovalsResult, PendingWorkerApproval } from '@portal/domain';
+import { api } from '../../shared/api/client';
+
+export type { PendingWorkerApproval };
+
+/** Query keys: every pending list per context and search. */
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  pendingLists: () => [...approvalKeys.all, 'pending'] as const,
+  pending: (vendorId: string | null, search: string) => [...approvalKeys.pendingLists(), { vendorId, search }] as const,
+};
+
+export const pendingWorkersQuery = (vendorId: string | null, search: string) =>
+  queryOptions({
+    queryKey: approvalKeys.pending(vendorId, search),
+    queryFn: () =>
+      api.get<PendingApprovalsResult>('/employer-admin/employer-approval/pending-approvals', { entityType: 'WORKER', search: search || undefined, vendorId }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface DecisionInput {
+  worker: PendingWorkerApproval;
+  status: ApprovalDecision;
+  /** Rupees as typed in the Modify box; absent for a plain Accept or a rejection. */
+  monthlySalary?: string;
+}
+
+/** The decision call carries entityId, entityType, status and modifiedFields (spec 3). */
+export const decideWorker = ({ worker, status, monthlySalary }: DecisionInput, vendorId: string | null) =>
+  api.put<ApprovalDecisionResult>(
+    '/employer-admin/employer-approval/update-request',
+    {
+      entityId: worker.employeeId,
+      entityType: 'WORKER',
+      status,
+      modifiedFields: monthlySalary === undefined ? {} : { currentMonthlySalary: monthlySalary.trim() },
+    },
+    vendorId ? { vendorId } : undefined,
+  );

@@ -1,0 +1,258 @@
+/**
+ * Worker transactions (spec 2.13) and salary top-ups (spec 2.12): the search dates of 5.1 with
+ * their messages, the status filters of 4.1, the 20,000-record cap of 8 and 9, the call shapes of
+ * 7, and the cells of the two tables and their xlsx downloads. Money is integer paise on the wire.
+ */
+import { z } from 'zod';
+import { WORKER_TRANSACTIONS_RESULT_CAP } from './constants.js';
+import { businessDate, formatRupees } from './format.js';
+import { SALARY_ADVANCE_STATUSES, TRANSACTION_FILTER_STATUSES, statusLabel, type SalaryAdvanceStatus } from './advances.js';
+import { formatDdMmYyyy, spreadsheetSafeText } from './employees.js';
+import { checkDateRange, checkTransactionSearchStart, isValidIsoDate } from './validation.js';
+
+export const TRANSACTIONS_REPORT_NAME = 'transactions-report.xlsx';
+export const SALARY_TOPUPS_REPORT_NAME = 'advance-salary-report.xlsx';
+/** Rows per page of the two tables (the spec is silent: the employees list default). */
+export const WORKER_TRANSACTIONS_PAGE_SIZE = 10;
+export const TRANSACTION_NA = 'NA';
+
+export const WORKER_TRANSACTIONS_MSG = {
+  invalidDate: 'Please select valid dates',
+  /** spec 8: shown for CAP_TOAST_DURATION_MS when a search returns as many rows as the cap. */
+  capToast: (cap: number = WORKER_TRANSACTIONS_RESULT_CAP) =>
+    `Results are limited to ${cap} records, To access full report, please connect with the provider`,
+} as const;
+
+/** spec 8: the cap toast shows when a search returns as many rows as the cap. */
+export const isCapReached = (rows: number, cap: number = WORKER_TRANSACTIONS_RESULT_CAP): boolean => rows >= cap;
+
+// ---- dates (5.1), business dates in Asia/Kolkata ----
+
+/**
+ * A date of the query as a business date: yyyy-mm-dd as is, or an ISO instant (what a client in
+ * another zone may send, e.g. IST midnight as 2026-10-31T18:30:00.000Z) as its Asia/Kolkata date.
+ * Null when unreadable.
+ */
+export function queryBusinessDate(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim();
+  if (v === '') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return isValidIsoDate(v) ? v : null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) return null;
+  const at = new Date(v);
+  return Number.isNaN(at.getTime()) ? null : businessDate(at);
+}
+
+/** 5.1 for the Salary Topups dates: valid dates, not after today, To not before From. */
+export function checkTopupDates(from: string, to: string, today: string): string | null {
+  return checkDateRange(from, to, today);
+}
+
+/** 5.1 for a transaction search: valid dates, From within the last 2 years, not after today, To not before From. */
+export function checkTransactionDates(from: string, to: string, today: string): string | null {
+  if (!isValidIsoDate(from) || !isValidIsoDate(to)) return WORKER_TRANSACTIONS_MSG.invalidDate;
+  return checkTransactionSearchStart(from, today) ?? checkDateRange(from, to, today);
+}
+
+/** 2.13: the current month so far (its first day to today); 2.12 uses the same defaults. */
+export function currentMonthRange(today: string): { startDate: string; endDate: string } {
+  return { startDate: `${today.slice(0, 7)}-01`, endDate: today };
+}
+
+/** The next calendar day of a yyyy-mm-dd date. */
+export const nextDay = (isoDate: string): string => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+// ---- status filters (2.12, 2.13, 4.1) ----
+
+export type TransactionFilterStatus = (typeof TRANSACTION_FILTER_STATUSES)[number];
+const titleCase = (status: string) =>
+  statusLabel(status)
+    .toLowerCase()
+    .replace(/\b[a-z]/g, (c) => c.toUpperCase());
+/** 2.13: All, Transferred, Deducted From Salary, Repaid. `value` '' is All (no status sent). */
+export const TRANSACTION_STATUS_OPTIONS: readonly { value: '' | TransactionFilterStatus; label: string }[] = [
+  { value: '', label: 'All' },
+  ...TRANSACTION_FILTER_STATUSES.map((s) => ({ value: s, label: titleCase(s) })),
+];
+/** 2.12: All plus every application status with underscores shown as spaces. */
+export const SALARY_TOPUP_STATUS_OPTIONS: readonly { value: '' | SalaryAdvanceStatus; label: string }[] = [
+  { value: '', label: 'All' },
+  ...SALARY_ADVANCE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
+
+// ---- the calls (7) ----
+
+const queryDate = z.string().trim().min(1).max(40);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/** GET /employer-admin/transactions-of-workers and its /report. `status` absent or '' is All. */
+export const WorkerTransactionsQuery = z.object({
+  startDate: queryDate,
+  endDate: queryDate,
+  employerWorkerId: optionalText(100),
+  vendorId: z.string().uuid().optional(),
+  status: z.union([z.enum(TRANSACTION_FILTER_STATUSES), z.literal('')]).optional(),
+});
+export type WorkerTransactionsQuery = z.infer<typeof WorkerTransactionsQuery>;
+
+export const WorkerTransactionRow = z.object({
+  _id: z.string(),
+  /** ISO instant */
+  createdAt: z.string(),
+  /** paise disbursed */
+  amount: z.number().int(),
+  status: z.string(),
+  /** the worker's _id */
+  employeeId: z.string(),
+  workerType: z.enum(['EMPLOYEE', 'CONTRACTOR']),
+  /** paise repaid so far */
+  repaidAmount: z.number().int(),
+  /** paise still owed */
+  pendingRepaymentAmount: z.number().int(),
+  /** yyyy-mm-dd */
+  latestRepaymentDate: z.string().nullable(),
+  /** Payroll confirmed the deduction from salary (status DEDUCTED_FROM_SALARY). */
+  deductionConfirmed: z.boolean(),
+  employeeDataSnapshot: z.object({ fullName: z.string(), employerEmployeeId: z.string() }).nullable(),
+  contractorDataSnapshot: z.object({ fullName: z.string(), employersContractorId: z.string() }).nullable(),
+});
+export type WorkerTransactionRow = z.infer<typeof WorkerTransactionRow>;
+
+/** `capped`: the search returned as many rows as `limit` (the spec's cap), so there may be more. */
+export const WorkerTransactionsResult = z.object({
+  transactions: z.array(WorkerTransactionRow),
+  total: z.number().int(),
+  limit: z.number().int(),
+  capped: z.boolean(),
+});
+export type WorkerTransactionsResult = z.infer<typeof WorkerTransactionsResult>;
+
+/** GET /employer-admin/salary-topup/applications and its /report. */
+export const SalaryTopupQuery = z.object({
+  startDate: queryDate,
+  endDate: queryDate,
+  vendorId: z.string().uuid().optional(),
+  status: z.union([z.enum(SALARY_ADVANCE_STATUSES), z.literal('')]).optional(),
+});
+export type SalaryTopupQuery = z.infer<typeof SalaryTopupQuery>;
+
+export const SalaryTopupRow = z.object({
+  _id: z.string(),
+  /** yyyy-mm-dd */
+  approvalDate: z.string().nullable(),
+  disbursalDate: z.string().nullable(),
+  emiStartDate: z.string().nullable(),
+  /** paise */
+  emiAmount: z.number().int(),
+  status: z.enum(SALARY_ADVANCE_STATUSES),
+  /** amount in paise */
+  currentApplicationTerm: z.object({ amount: z.number().int(), tenureInMonths: z.number().int() }),
+  /** the worker's _id */
+  employeeId: z.string(),
+  name: z.string(),
+  employerEmployeeId: z.string(),
+  /** ISO instant the worker applied */
+  createdAt: z.string(),
+});
+export type SalaryTopupRow = z.infer<typeof SalaryTopupRow>;
+
+export const SalaryTopupResult = z.object({
+  applications: z.array(SalaryTopupRow),
+  total: z.number().int(),
+  limit: z.number().int(),
+  capped: z.boolean(),
+});
+export type SalaryTopupResult = z.infer<typeof SalaryTopupResult>;
+
+// ---- cells (tables and downloads) ----
+
+/** An instant as dd/mm/yyyy hh:mm AM/PM in Asia/Kolkata; NA when missing or unreadable. */
+export function formatDateTimeIst(value: string | Date | null | undefined): string {
+  if (!value) return TRANSACTION_NA;
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return TRANSACTION_NA;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+}
+
+export const dateOrNA = (isoDate: string | null | undefined): string => (isoDate ? formatDdMmYyyy(isoDate) : TRANSACTION_NA);
+export const rupeesOrNA = (paise: number | null | undefined): string => (typeof paise === 'number' ? formatRupees(paise) : TRANSACTION_NA);
+export const textOrNA = (value: string | null | undefined): string => (value && value.trim() ? value : TRANSACTION_NA);
+
+/** The worker's name and id from whichever snapshot the row carries. */
+export function transactionWorker(row: Pick<WorkerTransactionRow, 'employeeDataSnapshot' | 'contractorDataSnapshot'>): { name: string | null; workerId: string | null } {
+  if (row.employeeDataSnapshot) return { name: row.employeeDataSnapshot.fullName, workerId: row.employeeDataSnapshot.employerEmployeeId };
+  if (row.contractorDataSnapshot) return { name: row.contractorDataSnapshot.fullName, workerId: row.contractorDataSnapshot.employersContractorId };
+  return { name: null, workerId: null };
+}
+
+export const deductionConfirmedLabel = (confirmed: boolean | null | undefined): string =>
+  confirmed === null || confirmed === undefined ? TRANSACTION_NA : confirmed ? 'Yes' : 'No';
+
+export const TRANSACTION_COLUMNS = [
+  { key: 'name', header: 'Name' },
+  { key: 'workerId', header: 'Worker Id' },
+  { key: 'createdAt', header: 'Date & time' },
+  { key: 'amount', header: 'Amount Disbursed' },
+  { key: 'repaidAmount', header: 'Repaid Amount' },
+  { key: 'latestRepaymentDate', header: 'Last Repayment Date' },
+  { key: 'deductionConfirmed', header: 'Deduction Confirmed' },
+  { key: 'pendingRepaymentAmount', header: 'Pending Amount' },
+  { key: 'status', header: 'Status' },
+] as const;
+
+export const SALARY_TOPUP_COLUMNS = [
+  { key: 'employerEmployeeId', header: 'Employee ID' },
+  { key: 'name', header: 'Name' },
+  { key: 'approvalDate', header: 'Approval date' },
+  { key: 'disbursalDate', header: 'Disbursal date' },
+  { key: 'amount', header: 'Amount Approved' },
+  { key: 'tenure', header: 'Tenure' },
+  { key: 'emiAmount', header: 'EMI amount' },
+  { key: 'emiStartDate', header: 'EMI Start Date' },
+  { key: 'status', header: 'Status' },
+] as const;
+
+/** "3 months" / "1 month". */
+export const tenureLabel = (months: number): string => `${months} ${months === 1 ? 'month' : 'months'}`;
+
+const safe = (v: string | null) => spreadsheetSafeText(textOrNA(v));
+
+/** One row of transactions-report.xlsx: text cells made spreadsheet-safe, money as rupee numbers. */
+export function transactionExportRow(row: WorkerTransactionRow): (string | number)[] {
+  const { name, workerId } = transactionWorker(row);
+  return [
+    safe(name),
+    safe(workerId),
+    formatDateTimeIst(row.createdAt),
+    row.amount / 100,
+    row.repaidAmount / 100,
+    dateOrNA(row.latestRepaymentDate),
+    deductionConfirmedLabel(row.deductionConfirmed),
+    row.pendingRepaymentAmount / 100,
+    statusLabel(row.status),
+  ];
+}
+
+/** One row of advance-salary-report.xlsx. */
+export function salaryTopupExportRow(row: SalaryTopupRow): (string | number)[] {
+  return [
+    safe(row.employerEmployeeId),
+    safe(row.name),
+    dateOrNA(row.approvalDate),
+    dateOrNA(row.disbursalDate),
+    row.currentApplicationTerm.amount / 100,
+    tenureLabel(row.currentApplicationTerm.tenureInMonths),
+    row.emiAmount / 100,
+    dateOrNA(row.emiStartDate),
+    statusLabel(row.status),
+  ];
+}
