@@ -261,7 +261,7 @@ export function createEmployeeService(deps: Deps) {
       checkFilters(body.filters);
       const filtered = inScope(ctx).where((eb) => searchExpression(eb, body));
       const [rows, count] = await Promise.all([
-        orderBy(filtered.selectAll(), body.sortby)
+        orderBy(filtered.selectAll(), body.sortby, body.searchText.trim() !== '')
           .limit(body.limit)
           .offset((body.pageNumber - 1) * body.limit)
           .execute(),
@@ -273,7 +273,7 @@ export function createEmployeeService(deps: Deps) {
     /** The download's query: every matching row of the scope, in the list's order (no paging). */
     reportQuery(ctx: Scope, body: Pick<EmployeeSearchBody, 'filters' | 'searchText' | 'searchOn' | 'sortby'>) {
       checkFilters(body.filters);
-      return orderBy(inScope(ctx).where((eb) => searchExpression(eb, body)).selectAll(), body.sortby);
+      return orderBy(inScope(ctx).where((eb) => searchExpression(eb, body)).selectAll(), body.sortby, body.searchText.trim() !== '');
     },
 
     async metadata(ctx: Scope) {
@@ -414,7 +414,13 @@ export function createEmployeeService(deps: Deps) {
 }
 
 /** The list's order (spec silent): names and ids A-Z, joining date and creation newest first; id breaks ties. */
-function orderBy(q: SelectQueryBuilder<DB, 'workers', WorkerRecord>, sortby: EmployeeSearchBody['sortby']) {
+/**
+ * The list's order. With search text, `created_at` is ordered through an expression the list
+ * index cannot serve: otherwise, for a rare match, PostgreSQL walks the whole ordered index
+ * hoping to find 10 matches early (p95 775 ms at 100,000 workers); this way it takes the trigram
+ * indexes and sorts only the matches (same rows, same order).
+ */
+function orderBy(q: SelectQueryBuilder<DB, 'workers', WorkerRecord>, sortby: EmployeeSearchBody['sortby'], searching = false) {
   switch (sortby) {
     case 'fullName':
       return q.orderBy(sql`lower(full_name)`, 'asc').orderBy('id', 'asc');
@@ -423,6 +429,6 @@ function orderBy(q: SelectQueryBuilder<DB, 'workers', WorkerRecord>, sortby: Emp
     case 'joinedAt':
       return q.orderBy('joined_at', (ob) => ob.desc().nullsLast()).orderBy('id', 'asc');
     case 'createdAt':
-      return q.orderBy('created_at', 'desc').orderBy('id', 'asc');
+      return q.orderBy(searching ? sql`created_at + interval '0 second'` : sql.ref('created_at'), 'desc').orderBy('id', 'asc');
   }
 }
