@@ -59,16 +59,3 @@ export const bulkEmployeeAction = (action: BulkAction, employerEmployeeIds: stri
     { employerEmployeeIds },
     vendorQuery(vendorId),
   );
-
-/** Saves a Blob under a file name through a temporary object URL and <a download>. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

@@ -30,7 +30,8 @@ import {
   type DataTableColumn,
   type FilterField,
 } from '../../shared/ui';
-import { bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, saveBlob } from './api';
+import { saveBlob } from '../../shared/api/save-file';
+import { bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys } from './api';
 import { BulkOutcomeAlert } from './bulk-outcome-alert';
 import {
   EMPLOYEE_COLUMN_LABELS,
