@@ -260,13 +260,27 @@ export function createEmployeeService(deps: Deps) {
     async search(ctx: Scope, body: EmployeeSearchBody): Promise<{ employees: EmployeeRecord[]; total: number }> {
       checkFilters(body.filters);
       const filtered = inScope(ctx).where((eb) => searchExpression(eb, body));
-      const [rows, count] = await Promise.all([
-        orderBy(filtered.selectAll(), body.sortby, body.searchText.trim() !== '')
+      const page = (searching: boolean) =>
+        orderBy(filtered.selectAll(), body.sortby, searching)
           .limit(body.limit)
           .offset((body.pageNumber - 1) * body.limit)
-          .execute(),
-        body.searchText.trim() === '' && body.filters.length === 0 ? contextCount(ctx) : filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
+          .execute();
+      let rows: WorkerRecord[];
+      let count: { n: number };
+      if (body.searchText.trim() === '') {
+        [rows, count] = await Promise.all([
+          page(false),
+          body.filters.length === 0 ? contextCount(ctx) : filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        ]);
+      } else {
+        // The match count (trigram indexes, cheap) decides the plan of the page: walking the list
+        // index in order reads about (offset + limit) x scope / matches rows before it has the
+        // page, sorting the matches reads all of them. Walk when that is the smaller figure.
+        const [matches, scope] = await Promise.all([filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(), contextCount(ctx)]);
+        count = { n: Number(matches.n) };
+        const walk = (body.pageNumber * body.limit) * scope.n < count.n * count.n;
+        rows = count.n === 0 ? [] : await page(!walk);
+      }
       return { employees: rows.map((w) => toRecord(w, true)), total: Number(count.n) };
     },
 
