@@ -19,6 +19,7 @@ import { registerEmployeeProfileRoutes } from './features/employee-profile/route
 import { registerApprovalRoutes } from './features/approvals/routes.js';
 import { registerWorkerTransactionRoutes } from './features/worker-transactions/routes.js';
 import { registerWorkerApi } from './features/worker-side/index.js';
+import { registerDocumentRoutes } from './features/documents/index.js';
 
 /** Strict policy for the SPA: own scripts only, no framing, no plugins. Mantine sets inline styles. */
 export const SPA_CSP = [
@@ -84,6 +85,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     registerEmployeeProfileRoutes(api, deps);
     registerApprovalRoutes(api, deps);
     registerWorkerTransactionRoutes(api, deps);
+    await registerDocumentRoutes(api, deps);
   }, { prefix: '/api' });
   registerDevOutboxPage(app, deps);
   if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);

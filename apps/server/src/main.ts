@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { startRuntime } from './platform/runtime.js';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './features/employers/index.js';
+import { workDocumentJobs } from './features/documents/index.js';
 
 const role = (process.argv.find((a) => a.startsWith('--role='))?.split('=')[1] ?? 'all') as 'all' | 'api' | 'worker';
 const seed = !process.argv.includes('--no-seed');
@@ -25,7 +26,8 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 const app = role === 'worker' ? null : await buildApp(runtime.deps);
-// Job handlers of later features register here; the worker role runs only them.
+// The `api` role only queues jobs; `all` and `worker` work them.
+if (role !== 'api') await workDocumentJobs(runtime.deps);
 if (role === 'worker') console.log('worker started: waiting for jobs');
 
 if (app) {

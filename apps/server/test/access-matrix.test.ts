@@ -66,6 +66,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/mfa/verify',
   // The signed agreement link (employee profile): the HMAC signature and 5-minute expiry are its authorisation.
   'GET /api/agreement-documents/:id',
+  // Sample sheets (spec 2.8): column headers and made-up example rows, no data of anyone.
+  'GET /api/samples/:fileName',
 ];
 
 /** The current month's first day to today, as business dates (Asia/Kolkata). */
@@ -111,6 +113,9 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'GET /api/employer-admin/salary-topup/applications/report': { query: () => thisMonthSoFar() },
   'GET /api/employer-admin/employer-approval/pending-approvals': { query: () => ({ entityType: 'WORKER' }) },
   // A worker that exists nowhere: a call that gets through answers 403 (approval off) or 404 and changes nothing.
+  // Uploads (spec 2.7, 2.8): a history of one type, and a stored document that exists nowhere (404 when the guard lets it through).
+  'GET /api/v2/employer-admin/doc-upload-audit-logs': { query: () => ({ docType: 'ATTENDANCE_UPLOAD' }) },
+  'GET /api/employer-admin/doc': { query: () => ({ documentType: 'PROCESSED_ATTENDANCE_SHEET', documentId: randomUUID(), employerAdminId: randomUUID() }) },
   'PUT /api/employer-admin/employer-approval/update-request': {
     body: () => ({ entityId: randomUUID(), entityType: 'WORKER', status: 'REJECTED', modifiedFields: {} }),
   },
@@ -137,7 +142,7 @@ const AREA_RESOURCE: Record<Area, { employer: Resource; vendor: Resource | null 
   PAYROLL: { employer: 'EMPLOYER_PORTAL_PAYROLL', vendor: 'EMPLOYER_PORTAL_VENDORS_PAYROLL' },
   ATTENDANCE: { employer: 'EMPLOYER_PORTAL_ATTENDANCE', vendor: 'EMPLOYER_PORTAL_VENDORS_ATTENDANCE' },
   TRANSACTIONS: { employer: 'EMPLOYER_PORTAL_TRANSACTIONS', vendor: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS' },
-  RAW_FILES: { employer: 'EMPLOYER_PORTAL_RAW_FILES', vendor: null },
+  RAW_FILES: { employer: 'EMPLOYER_PORTAL_RAW_FILES', vendor: 'EMPLOYER_PORTAL_VENDORS_ADMIN' },
 };
 const grants = (resources: ResourceMap, resource: Resource | null, need: AccessType) => {
   const held = resource ? (resources[resource] ?? []) : [];
@@ -153,6 +158,11 @@ function allowed(rule: AccessRule, resources: ResourceMap, vendorContext: boolea
     return grants(resources, vendorContext ? r.vendor : r.employer, rule.need);
   }
   if (rule.kind === 'context') return anyOf(resources, vendorContext);
+  if (rule.kind === 'document') {
+    // Both examples name an attendance document (docType / documentType above).
+    const r = AREA_RESOURCE.ATTENDANCE;
+    return grants(resources, vendorContext ? r.vendor : r.employer, rule.need);
+  }
   return true;
 }
 
@@ -217,7 +227,7 @@ describe('the route table', () => {
 
 const guarded = apiRoutes.filter((r) => r.access && r.access.kind !== 'public');
 const needsFullSession = guarded.filter((r) => !(r.access!.kind === 'session' && r.access!.allowUnenrolled));
-const scoped = guarded.filter((r) => r.access!.kind === 'area' || r.access!.kind === 'context');
+const scoped = guarded.filter((r) => r.access!.kind === 'area' || r.access!.kind === 'context' || r.access!.kind === 'document');
 
 describe.each(guarded.map((r) => [key(r), r] as const))('%s', (_name, route) => {
   it('answers 401 without a token, and with an unknown one', async () => {

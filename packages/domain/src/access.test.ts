@@ -31,7 +31,7 @@ describe('READ and WRITE', () => {
     expect(resourceFor('EMPLOYEES', false)).toBe('EMPLOYER_PORTAL_EMPLOYEES');
     expect(resourceFor('EMPLOYEES', true)).toBe('EMPLOYER_PORTAL_VENDORS_EMPLOYEES');
     expect(resourceFor('ADMIN', true)).toBe('EMPLOYER_PORTAL_VENDORS_ADMIN');
-    expect(resourceFor('RAW_FILES', true)).toBeNull();
+    expect(resourceFor('RAW_FILES', true)).toBe('EMPLOYER_PORTAL_VENDORS_ADMIN');
     const vendorOnly = role(ROLE_IDS.vendorAdmin);
     expect(canAccessArea(vendorOnly, 'EMPLOYEES', 'WRITE', true)).toBe(true);
     expect(canAccessArea(vendorOnly, 'EMPLOYEES', 'READ', false)).toBe(false);

@@ -33,7 +33,8 @@ const AREA_RESOURCES: Record<Area, { employer: EmployerResource; vendor: VendorR
   PAYROLL: { employer: 'EMPLOYER_PORTAL_PAYROLL', vendor: 'EMPLOYER_PORTAL_VENDORS_PAYROLL' },
   ATTENDANCE: { employer: 'EMPLOYER_PORTAL_ATTENDANCE', vendor: 'EMPLOYER_PORTAL_VENDORS_ATTENDANCE' },
   TRANSACTIONS: { employer: 'EMPLOYER_PORTAL_TRANSACTIONS', vendor: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS' },
-  RAW_FILES: { employer: 'EMPLOYER_PORTAL_RAW_FILES', vendor: null },
+  // Raw files of a vendor are the vendor's admin's business (decision 0012).
+  RAW_FILES: { employer: 'EMPLOYER_PORTAL_RAW_FILES', vendor: 'EMPLOYER_PORTAL_VENDORS_ADMIN' },
 };
 
 /** "In vendor context the vendor resource is used instead." Null when the area has no vendor variant. */

@@ -10,3 +10,5 @@ export * from './advances.js';
 export * from './approvals.js';
 export * from './worker-transactions.js';
 export * from './employee-profile.js';
+export * from './documents.js';
+export * from './sheets.js';

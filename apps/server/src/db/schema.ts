@@ -259,7 +259,42 @@ export interface WorkerContextCountsTable {
   n: number;
 }
 
+export interface StoredFilesTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  admin_id: string;
+  document_type: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  content: Buffer;
+  created_at: Generated<Date>;
+}
+export interface DocumentUploadsTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  admin_id: string;
+  doc_type: 'ADD_EMPLOYEES_BULK_UPLOAD' | 'ATTENDANCE_UPLOAD' | 'TERMINATED_EMPLOYEES_UPLOAD' | 'PAYROLL_UPLOAD' | 'PAYROLL_STREAMING_ACCOUNT' | 'RAW_FILE';
+  status: 'PROCESSING' | 'PROCESSED' | 'FAILED';
+  file_name: string;
+  original_file_id: string;
+  processed_file_id: string | null;
+  total_rows: number | null;
+  applied_rows: number | null;
+  unchanged_rows: number | null;
+  failed_rows: number | null;
+  failure_reason: string | null;
+  latest_attendance_date: string | null;
+  created_at: Generated<Date>;
+  processed_at: NullableTimestamp;
+}
+export type DocumentUploadRecord = Selectable<DocumentUploadsTable>;
+
 export interface DB {
+  stored_files: StoredFilesTable;
+  document_uploads: DocumentUploadsTable;
   workers: WorkersTable;
   worker_context_counts: WorkerContextCountsTable;
   worker_profiles: WorkerProfilesTable;

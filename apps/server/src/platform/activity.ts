@@ -17,6 +17,7 @@ export const ACTION_TYPES = {
   employeesActivated: 'EMPLOYEES_ACTIVATED',
   workerApproved: 'WORKER_APPROVED',
   workerRejected: 'WORKER_REJECTED',
+  documentUploaded: 'DOCUMENT_UPLOADED',
 } as const;
 export type ActionType = (typeof ACTION_TYPES)[keyof typeof ACTION_TYPES];
 

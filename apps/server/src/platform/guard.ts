@@ -6,8 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
+  DOCUMENT_AREA,
   ERROR_CODES,
   SESSION_IDLE_TTL_MS,
+  STORED_TYPE_AREA,
   canEnterVendor,
   mergeResources,
   resourceFor,
@@ -16,7 +18,9 @@ import {
   hasAnyVendorRead,
   type AccessType,
   type Area,
+  type DocumentType,
   type ResourceMap,
+  type StoredDocumentType,
 } from '@portal/domain';
 import type { AdminRecord } from '../db/schema.js';
 import type { Deps } from './context.js';
@@ -30,7 +34,13 @@ export type AccessRule =
   /** Signed in with READ or WRITE on the area's resource; the vendor variant when `vendorId` is in the query. */
   | { kind: 'area'; area: Area; need: AccessType }
   /** Signed in with READ on any resource of the context (employer, or the vendor of `vendorId`). */
-  | { kind: 'context' };
+  | { kind: 'context' }
+  /**
+   * Signed in with `need` on the area of the document type in the query (`docType`, an upload
+   * type, or `documentType`, a stored type: spec 6's matching resources). An unknown type passes
+   * as a context rule and is refused by the route's validation.
+   */
+  | { kind: 'document'; need: AccessType };
 
 export interface AuthContext {
   admin: AdminRecord;
@@ -55,6 +65,15 @@ export const publicRoute = { access: { kind: 'public' } } as const;
 export const sessionRoute = (allowUnenrolled = false) => ({ access: { kind: 'session', allowUnenrolled } }) as const;
 export const areaRoute = (area: Area, need: AccessType) => ({ access: { kind: 'area', area, need } }) as const;
 export const contextRoute = { access: { kind: 'context' } } as const;
+export const documentRoute = (need: AccessType) => ({ access: { kind: 'document', need } }) as const;
+
+/** The area of the document type a request names, or null. */
+function documentAreaOf(query: Record<string, unknown>): Area | null {
+  const { docType, documentType } = query;
+  if (typeof docType === 'string' && Object.hasOwn(DOCUMENT_AREA, docType)) return DOCUMENT_AREA[docType as DocumentType];
+  if (typeof documentType === 'string' && Object.hasOwn(STORED_TYPE_AREA, documentType)) return STORED_TYPE_AREA[documentType as StoredDocumentType];
+  return null;
+}
 
 /** The signed-in context, for handlers behind a session or area rule. */
 export function authOf(request: FastifyRequest): AuthContext {
@@ -124,7 +143,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
     let vendorId: string | null = null;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const rawVendor = typeof query.vendorId === 'string' && query.vendorId !== '' ? query.vendorId : null;
-    if (rule.kind === 'area' || rule.kind === 'context') {
+    if (rule.kind === 'area' || rule.kind === 'context' || rule.kind === 'document') {
       if (rawVendor) {
         // Another tenant's vendor, a malformed id, or one the admin may not enter all look the same.
         if (!UUID_RE.test(rawVendor) || !canEnterVendor({ departmentId: session.admin.vendor_id, resources: session.resources }, rawVendor)) throw forbidden();
@@ -140,10 +159,11 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
         // A vendor-bound admin works only inside its vendor.
         throw forbidden();
       }
-      const allowed =
-        rule.kind === 'area'
-          ? hasAccess(session.resources, resourceFor(rule.area, vendorId !== null), rule.need)
-          : vendorId !== null
+      const area = rule.kind === 'area' ? rule.area : rule.kind === 'document' ? documentAreaOf(query) : null;
+      const need = rule.kind === 'context' ? 'READ' : rule.need;
+      const allowed = area
+        ? hasAccess(session.resources, resourceFor(area, vendorId !== null), need)
+        : vendorId !== null
             ? hasAnyVendorRead(session.resources)
             : hasAnyEmployerRead(session.resources);
       if (!allowed) throw forbidden();

@@ -11,6 +11,7 @@ import {
   OtpVerificationPage,
   ResendEmailPage,
 } from '../features/auth';
+import { AttendancePage } from '../features/attendance';
 import { EmployeesPage } from '../features/employees';
 import { EmployeeProfilePage } from '../features/employee-profile';
 import { ProfilePage } from '../features/profile';
@@ -84,7 +85,15 @@ const signedIn: RouteObject[] = [
           </GuardedScreen>
         ),
       },
-      { path: 'attendance', handle: handle('Vendor Attendance'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
+      {
+        path: 'attendance',
+        handle: handle('Vendor Attendance'),
+        element: (
+          <GuardedScreen allowed={areaRule('ATTENDANCE')}>
+            <AttendancePage />
+          </GuardedScreen>
+        ),
+      },
       { path: 'settings', handle: handle('Vendor Settings'), element: <SettingsPage /> },
       {
         path: 'employeeProfile',
@@ -97,7 +106,15 @@ const signedIn: RouteObject[] = [
       },
     ],
   },
-  { path: PATHS.attendance, handle: handle('Attendance'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
+  {
+    path: PATHS.attendance,
+    handle: handle('Attendance'),
+    element: (
+      <GuardedScreen allowed={areaRule('ATTENDANCE')}>
+        <AttendancePage />
+      </GuardedScreen>
+    ),
+  },
   {
     path: PATHS.employees,
     handle: handle('Employees'),

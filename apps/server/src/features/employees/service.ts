@@ -131,7 +131,7 @@ const blankToNull = (v: string | undefined) => {
 };
 
 /** The stored worker as the form shows it, so that an edit may send only what changed. */
-function formOf(w: WorkerRecord): EmployeeFormBody {
+export function formOf(w: WorkerRecord): EmployeeFormBody {
   return {
     fullName: w.full_name,
     email: w.email ?? '',
@@ -154,7 +154,7 @@ function formOf(w: WorkerRecord): EmployeeFormBody {
 }
 
 /** The stored columns of a valid form (money in paise). */
-function valuesOf(form: EmployeeFormBody) {
+export function valuesOf(form: EmployeeFormBody) {
   const paise = (v: string) => (v.trim() === '' ? null : rupeesToPaise(v));
   return {
     full_name: form.fullName.trim(),

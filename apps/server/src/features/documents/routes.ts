@@ -1,0 +1,86 @@
+/** Uploads, histories, attendance, raw files, document downloads and sample files (spec 2.7, 2.8, 7). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AttendanceListResult,
+  DOCUMENT_FORMATS,
+  DocQuery,
+  DocResult,
+  PageQuery,
+  RawFileListResult,
+  UploadAuditRecord,
+  UploadHistoryQuery,
+  UploadHistoryResult,
+  VendorQuery,
+  maxBytesOf,
+  type DocumentType,
+} from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { areaRoute, authOf, contextRoute, documentRoute, publicRoute } from '../../platform/guard.js';
+import { inspectFile } from '../../platform/uploads/inspect.js';
+import { receiveFile, registerMultipart } from '../../platform/uploads/receive.js';
+import { createDocumentService } from './service.js';
+import { sampleFile } from './samples.js';
+import { createDocumentQueue } from './jobs.js';
+
+export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  await registerMultipart(app);
+  if (deps.queue) await createDocumentQueue(deps.queue);
+  const documents = createDocumentService(deps);
+  const tags = ['documents'];
+  const querystring = VendorQuery;
+
+  /** The file of a multipart request, checked (size while it streams in, then type and content) before anything is stored. */
+  const accept = async (req: FastifyRequest, docType: DocumentType) => {
+    const format = DOCUMENT_FORMATS[docType];
+    const file = await receiveFile(req, maxBytesOf(docType), format.maxMb);
+    const { mimeType } = await inspectFile(file.buffer, file.fileName, format.extensions);
+    return documents.accept(authOf(req), docType, { ...file, mimeType });
+  };
+  const uploadRoute = (url: string, docType: DocumentType, area: Parameters<typeof areaRoute>[0]) =>
+    app.post(url, { config: areaRoute(area, 'WRITE'), schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } } }, async (req, reply) =>
+      reply.status(201).send(await accept(req, docType)),
+    );
+  uploadRoute('/v2/employer-admin/upload-employee-doc', 'ADD_EMPLOYEES_BULK_UPLOAD', 'EMPLOYEES');
+  uploadRoute('/employer-admin/upload-employee-termination-doc', 'TERMINATED_EMPLOYEES_UPLOAD', 'EMPLOYEES');
+  uploadRoute('/employer-admin/upload-attendance-doc', 'ATTENDANCE_UPLOAD', 'ATTENDANCE');
+  uploadRoute('/employer-admin/file/upload', 'RAW_FILE', 'RAW_FILES');
+
+  app.get(
+    '/employer-admin/file/list',
+    { config: areaRoute('RAW_FILES', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: RawFileListResult } } },
+    async (req) => documents.rawFiles(authOf(req), req.query.pageNumber, req.query.limit),
+  );
+  app.get(
+    '/v2/employer-admin/doc-upload-audit-logs',
+    { config: documentRoute('READ'), schema: { tags, querystring: UploadHistoryQuery, response: { 200: UploadHistoryResult } } },
+    async (req) => documents.history(authOf(req), req.query.docType, req.query.pageNumber, req.query.limit),
+  );
+  app.get(
+    '/v2/employer-admin/doc-upload-audit-logs/:documentId',
+    // The upload's type, and so its area, is known only once the row is read: the service checks READ on it.
+    { config: contextRoute, schema: { tags, querystring, params: z.object({ documentId: z.string().max(100) }), response: { 200: UploadAuditRecord } } },
+    async (req) => documents.one(authOf(req), req.params.documentId),
+  );
+  app.get(
+    '/employer-admin/attendance',
+    { config: areaRoute('ATTENDANCE', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: AttendanceListResult } } },
+    async (req) => documents.attendance(authOf(req), req.query.pageNumber, req.query.limit),
+  );
+  app.get('/employer-admin/doc', { config: documentRoute('READ'), schema: { tags, querystring: DocQuery, response: { 200: DocResult } } }, async (req) =>
+    documents.document(authOf(req), req.query),
+  );
+
+  app.get('/samples/:fileName', { config: publicRoute, schema: { tags, params: z.object({ fileName: z.string().max(100) }) } }, async (req, reply) => {
+    const file = sampleFile(req.params.fileName);
+    if (!file) throw notFound();
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${req.params.fileName}"`)
+      .header('cache-control', 'public, max-age=3600')
+      .send(await file);
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * Document uploads (spec 2.7, 2.8, 4.3, 7): storing an accepted upload and queueing its processing
+ * in one transaction, the histories, the attendance list, raw files and document downloads. Every
+ * query is scoped by the caller's employer and context (the employer's own uploads without
+ * `vendorId`, that vendor's with it); a document outside the scope is not found.
+ */
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  DOCUMENT_AREA,
+  STORED_TYPES_OF,
+  UPLOAD_MSG,
+  documentLocation,
+  hasAccess,
+  resourceFor,
+  type AttendanceListResult,
+  type AttendanceRecord,
+  type DocResult,
+  type DocumentType,
+  type RawFileListResult,
+  type StoredDocumentType,
+  type UploadAuditRecord,
+  type UploadHistoryResult,
+} from '@portal/domain';
+import type { DB, DocumentUploadRecord } from '../../db/schema.js';
+import type { Deps } from '../../platform/context.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/guard.js';
+import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+
+export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
+export const DOCUMENT_QUEUE = 'document-processing';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ReceivedFile {
+  fileName: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+type UploadRow = DocumentUploadRecord & { admin_name: string; admin_email: string; size_bytes: number };
+
+export function toAuditRecord(u: UploadRow): UploadAuditRecord {
+  const types = STORED_TYPES_OF[u.doc_type];
+  return {
+    _id: u.id,
+    docType: u.doc_type,
+    fileName: u.file_name,
+    originalDocumentId: u.original_file_id,
+    originalDocumentURL: documentLocation(u.employer_id, u.admin_id, types.original, u.original_file_id),
+    processedDocumentId: u.processed_file_id,
+    processedDocumentURL: u.processed_file_id && types.processed ? documentLocation(u.employer_id, u.admin_id, types.processed, u.processed_file_id) : null,
+    uploadedDate: u.created_at.toISOString(),
+    uploadedBy: u.admin_name,
+    status: u.status,
+    employerAdminId: u.admin_id,
+    counts:
+      u.total_rows === null
+        ? null
+        : { totalRows: u.total_rows, appliedRows: u.applied_rows ?? 0, unchangedRows: u.unchanged_rows ?? 0, failedRows: u.failed_rows ?? 0 },
+    failureReason: u.failure_reason,
+    processedAt: u.processed_at ? u.processed_at.toISOString() : null,
+  };
+}
+
+/** READ (or WRITE) on the area's resource in the caller's context, else 403. */
+function requireArea(ctx: Pick<AuthContext, 'resources' | 'vendorId'>, area: (typeof DOCUMENT_AREA)[DocumentType], need: 'READ' | 'WRITE'): void {
+  if (!hasAccess(ctx.resources, resourceFor(area, ctx.vendorId !== null), need)) throw forbidden();
+}
+
+export function createDocumentService(deps: Deps) {
+  const { db } = deps;
+
+  const uploads = (ctx: Scope, q: Kysely<DB> = db) =>
+    q
+      .selectFrom('document_uploads as u')
+      .innerJoin('admins as a', 'a.id', 'u.admin_id')
+      .innerJoin('stored_files as f', 'f.id', 'u.original_file_id')
+      .selectAll('u')
+      .select(['a.name as admin_name', 'a.email as admin_email', 'f.size_bytes'])
+      .where('u.employer_id', '=', ctx.admin.employer_id)
+      .where((eb) => (ctx.vendorId ? eb('u.vendor_id', '=', ctx.vendorId) : eb('u.vendor_id', 'is', null)));
+
+  async function page(ctx: Scope, docType: DocumentType, pageNumber: number, limit: number) {
+    const [rows, count] = await Promise.all([
+      uploads(ctx)
+        .where('u.doc_type', '=', docType)
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .offset((pageNumber - 1) * limit)
+        .execute(),
+      db
+        .selectFrom('document_uploads')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('employer_id', '=', ctx.admin.employer_id)
+        .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)))
+        .where('doc_type', '=', docType)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  return {
+    /**
+     * Stores an accepted file and its upload row and queues its processing, all in one
+     * transaction: an upload is either recorded and queued, or not there at all. Raw files are
+     * kept as they are (PROCESSED at once).
+     */
+    async accept(ctx: AuthContext, docType: DocumentType, file: ReceivedFile): Promise<UploadAuditRecord> {
+      const raw = docType === 'RAW_FILE';
+      const id = await db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('stored_files')
+          .values({
+            employer_id: ctx.admin.employer_id,
+            vendor_id: ctx.vendorId,
+            admin_id: ctx.admin.id,
+            document_type: STORED_TYPES_OF[docType].original,
+            file_name: file.fileName,
+            mime_type: file.mimeType,
+            size_bytes: file.buffer.length,
+            content: file.buffer,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const upload = await trx
+          .insertInto('document_uploads')
+          .values({
+            employer_id: ctx.admin.employer_id,
+            vendor_id: ctx.vendorId,
+            admin_id: ctx.admin.id,
+            doc_type: docType,
+            status: raw ? 'PROCESSED' : 'PROCESSING',
+            file_name: file.fileName,
+            original_file_id: stored.id,
+            processed_at: raw ? deps.now() : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordActivity(trx, {
+          employerId: ctx.admin.employer_id,
+          vendorId: ctx.vendorId,
+          adminId: ctx.admin.id,
+          actionType: ACTION_TYPES.documentUploaded,
+          targetType: 'DOCUMENT',
+          targetId: upload.id,
+          details: { docType, fileName: file.fileName },
+        });
+        if (!raw && deps.queue) {
+          // The job row is written by this transaction too, so a committed upload always has its job.
+          await deps.queue.send(DOCUMENT_QUEUE, { uploadId: upload.id }, {
+            db: { executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
+          } as never);
+        }
+        return upload.id;
+      });
+      return toAuditRecord(await uploads(ctx).where('u.id', '=', id).executeTakeFirstOrThrow());
+    },
+
+    /** GET /v2/employer-admin/doc-upload-audit-logs: the type's history, newest first (the guard checked READ on the type's area). */
+    async history(ctx: AuthContext, docType: DocumentType, pageNumber: number, limit: number): Promise<UploadHistoryResult> {
+      const { rows, total } = await page(ctx, docType, pageNumber, limit);
+      return { auditLogs: rows.map(toAuditRecord), total };
+    },
+
+    /** GET /v2/employer-admin/doc-upload-audit-logs/{id}: one upload, to watch it finish. */
+    async one(ctx: AuthContext, id: string): Promise<UploadAuditRecord> {
+      if (!UUID_RE.test(id)) throw notFound(UPLOAD_MSG.notFound);
+      const row = await uploads(ctx).where('u.id', '=', id).executeTakeFirst();
+      if (!row) throw notFound(UPLOAD_MSG.notFound);
+      requireArea(ctx, DOCUMENT_AREA[row.doc_type], 'READ');
+      return toAuditRecord(row);
+    },
+
+    /** GET /employer-admin/attendance: attendance uploads, newest first (2.7). */
+    async attendance(ctx: AuthContext, pageNumber: number, limit: number): Promise<AttendanceListResult> {
+      const { rows, total } = await page(ctx, 'ATTENDANCE_UPLOAD', pageNumber, limit);
+      const attendances: AttendanceRecord[] = rows.map((u) => {
+        const r = toAuditRecord(u);
+        return {
+          _id: r._id,
+          processedDocumentId: r.processedDocumentId,
+          processedDocumentURL: r.processedDocumentURL,
+          uploadedDate: r.uploadedDate,
+          uploadedBy: r.uploadedBy,
+          latestAttendanceDate: u.latest_attendance_date ? u.latest_attendance_date.replace(/-/g, '') : null,
+          status: r.status,
+          employerAdminId: r.employerAdminId,
+          counts: r.counts,
+          failureReason: r.failureReason,
+        };
+      });
+      return { attendances, total };
+    },
+
+    /** GET /employer-admin/file/list: raw files, newest first. */
+    async rawFiles(ctx: AuthContext, pageNumber: number, limit: number): Promise<RawFileListResult> {
+      const { rows, total } = await page(ctx, 'RAW_FILE', pageNumber, limit);
+      return {
+        files: rows.map((u) => {
+          const r = toAuditRecord(u);
+          return {
+            _id: r._id,
+            originalFileName: u.file_name,
+            fileName: u.file_name,
+            updatedAt: (u.processed_at ?? u.created_at).toISOString(),
+            employerAdminEmail: u.admin_email,
+            employerAdminId: u.admin_id,
+            uploadedBy: u.admin_name,
+            status: r.status,
+            originalDocumentURL: r.originalDocumentURL,
+            sizeBytes: u.size_bytes,
+          };
+        }),
+        total,
+      };
+    },
+
+    /** GET /employer-admin/doc: a stored document of the caller's scope, as base64 (the guard checked READ on the type's area). */
+    async document(ctx: AuthContext, q: { documentType: StoredDocumentType; documentId: string; employerAdminId: string }): Promise<DocResult> {
+      const f = await db
+        .selectFrom('stored_files')
+        .select(['file_name', 'mime_type', 'content'])
+        .where('id', '=', q.documentId)
+        .where('employer_id', '=', ctx.admin.employer_id)
+        .where('admin_id', '=', q.employerAdminId)
+        .where('document_type', '=', q.documentType)
+        .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)))
+        .executeTakeFirst();
+      if (!f) throw notFound(UPLOAD_MSG.notFound);
+      return { b64File: f.content.toString('base64'), fileName: f.file_name, mimeType: f.mime_type };
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type AttendanceRecord } from '@portal/domain';
+import { profileQuery } from '../../shared/auth/profile';
+import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { attendanceListQuery, downloadSheet } from './api';
+import { attendanceDateText, attendanceFileName, bulkUploadHref, pageOf, processedSheetOf, statusDetail, withPage } from './format';
+
+function StatusCell({ record }: { record: AttendanceRecord }) {
+  const detail = statusDetail(record);
+  return (
+    <Stack gap={2} align="flex-start" maw={300}>
+      <StatusBadge tone={uploadStatusTone(record.status)} status={record.status} />
+      {detail ? (
+        <Text size="xs" c={record.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
+          {detail}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Attendance (spec 2.7, 6): the attendance sheets uploaded, newest first, 5 a page, each with its
+ * latest attendance date and processed sheet; Bulk Upload with WRITE. The list refreshes itself
+ * while a sheet is still being processed.
+ */
+export function AttendancePage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const vendorId = params.get('vendorId') || null;
+  const resources = useQuery(profileQuery()).data?.resources;
+  const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
+  const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
+  const page = pageOf(params);
+  const list = useQuery({ ...attendanceListQuery(vendorId, page), enabled: canRead });
+  const [refreshing, setRefreshing] = useState(false);
+
+  const download = useMutation({
+    mutationFn: ({ record }: { record: AttendanceRecord }) => {
+      const ref = processedSheetOf(record)!;
+      return downloadSheet(ref, vendorId, attendanceFileName(ref.documentId));
+    },
+    onError: (error) => notifyApiError(error),
+  });
+
+  if (!canRead) return <Unauthorized />;
+
+  const columns: DataTableColumn<AttendanceRecord>[] = [
+    { key: 'uploadedDate', header: 'Upload date', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(r.uploadedDate)}</span> },
+    { key: 'uploadedBy', header: 'Uploaded by', render: (r) => r.uploadedBy },
+    { key: 'latestAttendanceDate', header: 'Upload history', render: (r) => attendanceDateText(r.latestAttendanceDate) },
+    { key: 'status', header: 'Status', render: (r) => <StatusCell record={r} /> },
+    {
+      key: 'download',
+      header: 'Download',
+      align: 'center',
+      width: 110,
+      render: (r) => {
+        const ready = processedSheetOf(r) !== null;
+        return (
+          <Tooltip label={ready ? 'Download processed sheet' : 'No processed sheet yet'}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label="Download processed sheet"
+              disabled={!ready}
+              loading={download.isPending && download.variables?.record._id === r._id}
+              onClick={() => ready && download.mutate({ record: r })}
+            >
+              <IconFileDownload size={20} stroke={1.7} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title={vendorId ? 'Vendor attendance' : 'Attendance'}
+        description="Attendance sheets uploaded, newest first. The latest attendance date of each sheet is under Upload history."
+        actions={
+          canWrite ? (
+            <Button
+              leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}
+              onClick={() => void navigate(bulkUploadHref(vendorId, `${location.pathname}${location.search}`))}
+            >
+              Bulk Upload
+            </Button>
+          ) : null
+        }
+      />
+      <Paper withBorder>
+        <Stack gap={0}>
+          <Group p="md" justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />}
+              loading={refreshing}
+              onClick={() => {
+                setRefreshing(true);
+                void list.refetch().finally(() => setRefreshing(false));
+              }}
+            >
+              Refresh
+            </Button>
+          </Group>
+          <DataTable
+            label="Attendance uploads"
+            columns={columns}
+            rows={list.data?.attendances}
+            rowKey={(r) => r._id}
+            minWidth={760}
+            loading={list.isPending}
+            loadingRows={ATTENDANCE_PAGE_SIZE}
+            error={list.isError ? errorMessage(list.error) : null}
+          />
+          <Stack p="md">
+            <Paginator
+              page={page}
+              onChange={(next) => setParams(withPage(params, next))}
+              total={list.data?.total ?? 0}
+              pageSize={ATTENDANCE_PAGE_SIZE}
+              withShowingLabel
+              label="Attendance pages"
+              disabled={list.isFetching && list.isPlaceholderData}
+            />
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+/** Upload calls (spec 2.8, 4.3, 7): the uploads, the histories, one upload's progress and the stored files. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  UPLOAD_HISTORY_PAGE_SIZE,
+  type DocResult,
+  type DocumentType,
+  type RawFileListResult,
+  type UploadAuditRecord,
+  type UploadHistoryResult,
+} from '@portal/domain';
+import { api } from '../../shared/api/client';
+import { saveBlob } from '../../shared/api/save-file';
+import { base64ToBytes, bytesToBase64 } from './file-checks';
+import { anyProcessing, type DocRef } from './history-rows';
+
+/** The history tables refresh themselves this often while one of their rows is being processed. */
+export const HISTORY_REFRESH_MS = 1500;
+/** One upload's record is asked for this often until its processing ends. */
+export const UPLOAD_WATCH_MS = 1000;
+
+const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
+
+export const documentsKeys = {
+  all: ['documents'] as const,
+  histories: () => [...documentsKeys.all, 'history'] as const,
+  history: (type: DocumentType, vendorId: string | null, page: number) => [...documentsKeys.histories(), { type, vendorId, page }] as const,
+  rawFiles: (page: number) => [...documentsKeys.histories(), { type: 'RAW_FILE', page }] as const,
+  upload: (id: string, vendorId: string | null) => [...documentsKeys.all, 'upload', { id, vendorId }] as const,
+};
+
+export const uploadHistoryQuery = (type: DocumentType, vendorId: string | null, page: number) =>
+  queryOptions({
+    queryKey: documentsKeys.history(type, vendorId, page),
+    queryFn: () =>
+      api.get<UploadHistoryResult>('/v2/employer-admin/doc-upload-audit-logs', {
+        docType: type,
+        pageNumber: page,
+        limit: UPLOAD_HISTORY_PAGE_SIZE,
+        ...vendorQuery(vendorId),
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (q) => (anyProcessing(q.state.data?.auditLogs) ? HISTORY_REFRESH_MS : false),
+  });
+
+/** Raw files have their own list (spec 7); they exist in employer context only. */
+export const rawFilesQuery = (page: number) =>
+  queryOptions({
+    queryKey: documentsKeys.rawFiles(page),
+    queryFn: () => api.get<RawFileListResult>('/employer-admin/file/list', { pageNumber: page, limit: UPLOAD_HISTORY_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (q) => (anyProcessing(q.state.data?.files) ? HISTORY_REFRESH_MS : false),
+  });
+
+/** One upload, asked for again every second while it is PROCESSING. */
+export const uploadRecordQuery = (initial: UploadAuditRecord, vendorId: string | null) =>
+  queryOptions({
+    queryKey: documentsKeys.upload(initial._id, vendorId),
+    queryFn: () => api.get<UploadAuditRecord>(`/v2/employer-admin/doc-upload-audit-logs/${encodeURIComponent(initial._id)}`, vendorQuery(vendorId)),
+    initialData: initial,
+    initialDataUpdatedAt: Date.now(),
+    refetchInterval: (q) => (q.state.data?.status === 'PROCESSING' ? UPLOAD_WATCH_MS : false),
+  });
+
+const UPLOAD_PATHS = {
+  ADD_EMPLOYEES_BULK_UPLOAD: '/v2/employer-admin/upload-employee-doc',
+  TERMINATED_EMPLOYEES_UPLOAD: '/employer-admin/upload-employee-termination-doc',
+  ATTENDANCE_UPLOAD: '/employer-admin/upload-attendance-doc',
+  RAW_FILE: '/employer-admin/file/upload',
+} as const satisfies Partial<Record<DocumentType, string>>;
+type MultipartType = keyof typeof UPLOAD_PATHS;
+
+/** A file as read by the screen: its name, type and the bytes read. */
+export interface ReadFile {
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** Multipart upload with the one field `file` (the bytes the screen read, under the chosen name). */
+export function uploadSheetOrFile(type: MultipartType, file: ReadFile, vendorId: string | null) {
+  const form = new FormData();
+  form.append('file', new Blob([file.bytes], { type: file.mimeType || 'application/octet-stream' }), file.name);
+  return api.post<UploadAuditRecord>(UPLOAD_PATHS[type], form, vendorQuery(vendorId));
+}
+
+/** What the payroll upload answers; its full shape arrives with the payroll release. */
+export interface PayrollUploadAnswer {
+  status?: string;
+}
+
+/** Spec 7: the payroll sheet goes as base64 in a JSON body. */
+export function uploadPayroll(file: ReadFile, payrollMonth: string | null, vendorId: string | null) {
+  return api.post<PayrollUploadAnswer>(
+    '/employer-admin/payroll/upload-payroll-doc',
+    { file: bytesToBase64(file.bytes), fileName: file.name, ...(payrollMonth ? { payrollMonth } : {}) },
+    vendorQuery(vendorId),
+  );
+}
+
+/** Fetches a stored document with the token and saves it under the server's name (or `fileName`). */
+export async function downloadDocument(ref: DocRef, vendorId: string | null, fileName?: string): Promise<void> {
+  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...vendorQuery(vendorId) });
+  saveBlob(new Blob([base64ToBytes(doc.b64File)], { type: doc.mimeType }), fileName ?? doc.fileName);
+}
+
+export const isMultipartType = (type: DocumentType): type is MultipartType => type in UPLOAD_PATHS;

@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowLeft, IconFileUnknown, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { DOCUMENT_AREA, DOCUMENT_TYPES, canAccessArea, type UploadAuditRecord } from '@portal/domain';
+import { profileQuery } from '../../shared/auth/profile';
+import { Unauthorized } from '../../shared/ui';
+import { hasHistory } from './history-rows';
+import { UploadHistory } from './upload-history';
+import { UploadResult } from './upload-result';
+import { Uploader } from './uploader';
+import { backLinkOf, parseUploadParams, withPage } from './upload-params';
+
+function UnknownDocument({ text }: { text: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon variant="light" color="gray" size={48} radius="xl" aria-hidden>
+          <IconFileUnknown size={24} stroke={1.6} />
+        </ThemeIcon>
+        <Text fw={600} role="alert">
+          {text ? 'This link names a document type the portal does not know.' : 'This link does not say which document to upload.'}
+        </Text>
+        <Text size="sm" c="dimmed" maw={520}>
+          Open the upload from the Employees, Attendance or Payroll screen. Known types: {DOCUMENT_TYPES.join(', ')}.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Attendance processed sheets are saved as attendance_{documentId}.xlsx (spec 2.7, 9). */
+const attendanceFileName = (documentId: string) => `attendance_${documentId}.xlsx`;
+
+/**
+ * The document upload screen (spec 2.8, 4.3, 6): WRITE on the type's area (the vendor resource in
+ * vendor context) gives the uploader, READ gives the history of the types that have one, neither
+ * gives the unauthorized message.
+ */
+export function DocumentUploadPage() {
+  const [params, setParams] = useSearchParams();
+  const p = useMemo(() => parseUploadParams(params), [params]);
+  const resources = useQuery(profileQuery()).data?.resources;
+  const [lastUpload, setLastUpload] = useState<UploadAuditRecord | null>(null);
+
+  if (!p.document) return <UnknownDocument text={p.documentText} />;
+  const type = p.document;
+  const vendorContext = p.vendorId !== null;
+  const canWrite = canAccessArea(resources, DOCUMENT_AREA[type], 'WRITE', vendorContext);
+  const showHistory = hasHistory(type) && canAccessArea(resources, DOCUMENT_AREA[type], 'READ', vendorContext);
+  if (!canWrite && !showHistory) return <Unauthorized />;
+  const back = backLinkOf(type, p.vendorId, p.returnTo);
+
+  return (
+    <Stack gap="lg">
+      {back ? (
+        <Group>
+          <Anchor component={Link} to={back.href} size="sm" fw={500}>
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconArrowLeft size={16} stroke={1.8} aria-hidden />
+              {back.label}
+            </Group>
+          </Anchor>
+        </Group>
+      ) : null}
+      {canWrite ? (
+        <Uploader
+          key={type}
+          type={type}
+          vendorId={p.vendorId}
+          returnTo={p.returnTo}
+          payrollMonth={p.payrollMonth}
+          onUploaded={(record) => {
+            setLastUpload(record);
+            // The new upload heads the history's first page.
+            if (p.page > 1) setParams(withPage(params, 1));
+          }}
+        />
+      ) : (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          You can see the upload history. Uploading needs write access.
+        </Alert>
+      )}
+      {lastUpload && lastUpload.docType === type ? (
+        <UploadResult
+          key={lastUpload._id}
+          upload={lastUpload}
+          vendorId={p.vendorId}
+          processedFileName={type === 'ATTENDANCE_UPLOAD' ? attendanceFileName : undefined}
+          onDismiss={() => setLastUpload(null)}
+        />
+      ) : null}
+      {showHistory ? <UploadHistory type={type} vendorId={p.vendorId} page={p.page} onPage={(page) => setParams(withPage(params, page))} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * Spec 2.5, 2.8, 4.3, 5.2, 8: the document upload screen. Sheets are built in the test with
+ * exceljs, uploaded through the chooser, processed by the real job, and their processed files
+ * downloaded and read back. Each journey uses its own Employee IDs and file names.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signInViaApi } from '../fixtures.js';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MB = 1_048_576;
+const SEARCH = 'Search by Employee ID, Mobile, Full Name or Email';
+
+let serial = 0;
+function uniqueTag() {
+  serial += 1;
+  const stamp = `${Date.now()}${serial}`;
+  return { id: `E2D${stamp}`, letters: stamp.slice(-7).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!), digits: stamp.slice(-9) };
+}
+
+/** Writes an xlsx of `rows` with exceljs in a plain Node process (the runner cannot load exceljs itself). */
+function writeXlsx(file: string, rows: (string | number)[][]): void {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
+    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
+}
+
+/** The first sheet's rows as plain values (text cells as strings, numbers as numbers). */
+function readXlsx(file: string): unknown[][] {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    wb.xlsx.readFile(process.argv[1]).then(() => {
+      const rows = [];
+      wb.worksheets[0].eachRow((row) => rows.push(row.values.slice(1).map((v) => (v && typeof v === 'object' && 'richText' in v ? v.richText.map((t) => t.text).join('') : v))));
+      process.stdout.write(JSON.stringify(rows));
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
+}
+
+/** Today in Asia/Kolkata as dd/mm/yyyy. */
+function todayIst(): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const chooser = (page: Page) => page.getByLabel('Choose file');
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const historyRows = (page: Page, title: string) => page.getByRole('table', { name: title }).locator('tbody tr');
+
+async function download(page: Page, button: Locator): Promise<{ name: string; path: string }> {
+  const waiting = page.waitForEvent('download');
+  await button.click();
+  const d = await waiting;
+  return { name: d.suggestedFilename(), path: await d.path() };
+}
+
+test('bulk employee upload: good rows are added, bad rows come back with the reason, without pressing Refresh', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, DEMO.superAdmin);
+  const t = uniqueTag();
+  const name = (first: string) => `${first} ${t.letters[0]!.toUpperCase()}${t.letters.slice(1)}`;
+  const file = test.info().outputPath(`staff-${t.id}.xlsx`);
+  writeXlsx(file, [
+    ['Employee ID', 'Full Name', 'Email', 'Mobile', 'Monthly Salary', 'Joining Date'],
+    [`${t.id}-1`, name('Asha'), `asha.${t.id}@example.com`, '', 21000, '01/04/2025'],
+    [`${t.id}-2`, name('Bharat'), `bharat.${t.id}@example.com`, '', 18500, '15/05/2025'],
+    [`${t.id}-3`, name('Chitra'), `chitra.${t.id}@example.com`, '', 30000, '01/06/2025'],
+    [`${t.id}-4`, name('Dev'), `dev.${t.id}@example.com`, '', '25k', '01/06/2025'],
+    [`${t.id}-5`, name('Esha'), '', '12345', 22000, '01/06/2025'],
+  ]);
+
+  // --- From the Employees list to the upload screen ---
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Bulk Upload' }).click();
+  await expect(page).toHaveURL(/\/documentUpload\?document=ADD_EMPLOYEES_BULK_UPLOAD$/);
+  await expect(page.getByRole('heading', { name: 'Bulk Employee Upload', level: 2 })).toBeVisible();
+  await expect(page.getByText('Please select a file in xlsx format(s). Max File Size: 5 MB')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bulk Employee Upload History' })).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+
+  // The sample format file is public and has the sheet's header.
+  const sample = await download(page, page.getByRole('link', { name: 'Download sample format' }));
+  expect(sample.name).toBe('sample-bulk-employee-upload.xlsx');
+  expect(readXlsx(sample.path)[0]).toEqual(expect.arrayContaining(['Employee ID', 'Full Name', 'Monthly Salary', 'Joining Date']));
+
+  // --- Choose, read, submit ---
+  await chooser(page).setInputFiles(file);
+  await expect(page.getByTestId('chosen-file')).toHaveText(`staff-${t.id}.xlsx`);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(toast(page, 'File Uploaded')).toBeVisible();
+  await expect(page.getByTestId('chosen-file')).toHaveCount(0);
+  await expect(submit).toBeDisabled();
+
+  // --- The result panel and the history follow the upload to its end by themselves ---
+  const result = page.getByRole('region', { name: 'Upload result' });
+  await expect(result).toContainText(`staff-${t.id}.xlsx`);
+  await expect(result).toContainText('3 rows applied, 0 unchanged, 2 failed', { timeout: 45_000 });
+  const first = historyRows(page, 'Bulk Employee Upload History').first();
+  await expect(first).toContainText('PROCESSED');
+  await expect(first).toContainText('3 rows applied, 0 unchanged, 2 failed');
+  await expect(first).toContainText(DEMO.superAdmin.name);
+  await expect(first).toContainText(todayIst());
+
+  // --- The processed sheet: a Status and a Reason per row, the spec's messages for the bad ones ---
+  const processed = await download(page, first.getByRole('button', { name: 'Download processed file' }));
+  const rows = readXlsx(processed.path);
+  const header = rows[0] as string[];
+  const reasonAt = header.indexOf('Reason');
+  const statusAt = header.indexOf('Status');
+  expect(reasonAt).toBeGreaterThan(0);
+  expect(statusAt).toBeGreaterThan(0);
+  const byId = new Map(rows.slice(1).map((r) => [String(r[0]), r]));
+  expect(byId.size).toBe(5);
+  expect(String(byId.get(`${t.id}-4`)![reasonAt])).toContain('Monthly Salary should be number(s) only');
+  expect(String(byId.get(`${t.id}-5`)![reasonAt])).toContain('Please enter a valid Mobile');
+  expect(byId.get(`${t.id}-4`)![statusAt]).toBe('FAILED');
+  for (const k of [1, 2, 3]) expect(byId.get(`${t.id}-${k}`)![statusAt]).toBe('SUCCESS');
+  // The panel offers the same file.
+  const fromPanel = await download(page, result.getByRole('button', { name: 'Download processed file' }));
+  expect(readXlsx(fromPanel.path)).toEqual(rows);
+
+  // The source file is the sheet as uploaded.
+  const source = await download(page, first.getByRole('button', { name: 'Download source file' }));
+  expect(readXlsx(source.path)).toEqual(readXlsx(file));
+
+  await expectAccessible(page);
+
+  // --- The three good rows are employees now ---
+  await page.goto('/employees');
+  await page.getByLabel(SEARCH).fill(t.id);
+  const table = page.getByRole('table', { name: 'Employees' });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  for (const first of ['Asha', 'Bharat', 'Chitra']) await expect(table).toContainText(name(first));
+  await expect(table).not.toContainText(name('Dev'));
+});
+
+test('bulk termination of a demo employee by Employee ID: the employee shows Inactive', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page, DEMO.superAdmin);
+  const employeeId = 'SUN-1047';
+  const file = test.info().outputPath(`leavers-${Date.now()}.xlsx`);
+  writeXlsx(file, [
+    ['Employee ID', 'Termination Date'],
+    [employeeId, todayIst()],
+  ]);
+
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Bulk Termination' }).click();
+  await expect(page).toHaveURL(/\/documentUpload\?document=TERMINATED_EMPLOYEES_UPLOAD$/);
+  await expect(page.getByRole('heading', { name: 'Bulk Terminate History' })).toBeVisible();
+  await chooser(page).setInputFiles(file);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'File Uploaded')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upload result' })).toContainText(/1 row applied, 0 unchanged, 0 failed|0 rows applied, 1 unchanged, 0 failed/, { timeout: 45_000 });
+  await expect(historyRows(page, 'Bulk Terminate History').first()).toContainText('PROCESSED');
+
+  await page.goto('/employees');
+  await page.getByLabel(SEARCH).fill(employeeId);
+  const row = page.getByRole('table', { name: 'Employees' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Inactive');
+  await expect(row).toContainText(todayIst());
+});
+
+test('a raw file (pdf) appears in Upload History with its name and downloads as uploaded', async ({ page }) => {
+  await signInViaApi(page, DEMO.superAdmin);
+  const fileName = `policy-${Date.now()}.pdf`;
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+
+  await page.goto('/documentUpload?document=RAW_FILE');
+  await expect(page.getByRole('heading', { name: 'Raw File Upload', level: 2 })).toBeVisible();
+  await expect(page.getByText('Please select a file in pdf, csv, doc, docx, xlsx, xls format(s). Max File Size: 10 MB')).toBeVisible();
+  const handling = page.getByRole('region', { name: 'How your file is handled' });
+  for (const badge of ['Encrypted in transit', 'Checked before it is stored', 'Visible only to your organisation']) await expect(handling.getByText(badge)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download sample format' })).toHaveCount(0);
+
+  await chooser(page).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'File Uploaded')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Upload History' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Upload date & time', 'File Name', 'Uploaded by', 'Status', 'Source File']);
+  const row = table.locator('tbody tr').filter({ hasText: fileName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('PROCESSED');
+  await expect(row).toContainText(DEMO.superAdmin.name);
+  const source = await download(page, row.getByRole('button', { name: 'Download source file' }));
+  expect(fs.readFileSync(source.path).equals(pdf)).toBe(true);
+  await expectAccessible(page);
+});
+
+test('Format Error and Size Error notices stay until dismissed, and nothing is read or sent', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInViaApi(page, DEMO.superAdmin);
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/employer-admin/upload-attendance-doc')) uploads += 1;
+  });
+  await page.goto('/documentUpload?document=ATTENDANCE_UPLOAD');
+  await expect(page.getByRole('heading', { name: 'Attendance Upload', level: 2 })).toBeVisible();
+
+  await chooser(page).setInputFiles({ name: 'attendance.txt', mimeType: 'text/plain', buffer: Buffer.from('Employee ID,Date,Status\n') });
+  const format = toast(page, 'Format Error');
+  await expect(format).toContainText('The document you uploaded is not in an acceptable format. Please reupload it in xlsx format.');
+
+  await chooser(page).setInputFiles({ name: 'attendance.xlsx', mimeType: XLSX_MIME, buffer: Buffer.alloc(5 * MB + 1, 1) });
+  const size = toast(page, 'Size Error');
+  await expect(size).toContainText('Selected file size is greater than 5 MB');
+  await expect(page.getByTestId('chosen-file')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+  // Past the 5-second auto-close of ordinary toasts, both are still there.
+  await page.waitForTimeout(6_000);
+  await expect(format).toBeVisible();
+  await expect(size).toBeVisible();
+  await expectAccessible(page);
+  await format.getByRole('button', { name: 'Close notification' }).click();
+  await expect(format).toHaveCount(0);
+  await expect(size).toBeVisible();
+  await size.getByRole('button', { name: 'Close notification' }).click();
+  await expect(size).toHaveCount(0);
+  expect(uploads).toBe(0);
+});
+
+test('read-only and unknown types: the Viewer sees the history without the uploader; an unknown type says so', async ({ page }) => {
+  await signInViaApi(page, DEMO.viewer);
+  await page.goto('/documentUpload?document=ADD_EMPLOYEES_BULK_UPLOAD');
+  await expect(page.getByRole('heading', { name: 'Bulk Employee Upload History' })).toBeVisible();
+  await expect(page.getByLabel('Choose file')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  await page.goto('/documentUpload?document=PAYSLIPS');
+  await expect(page.getByText('This link names a document type the portal does not know.')).toBeVisible();
+});
+
+test('a payroll sheet: the month line is shown and a refusal by the server stays as a red notice', async ({ page }) => {
+  await signInViaApi(page, DEMO.superAdmin);
+  const file = test.info().outputPath('payroll.xlsx');
+  writeXlsx(file, [['Employee ID', 'Employee Name', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC']]);
+  await page.goto('/documentUpload?document=PAYROLL_UPLOAD&payrollMonth=11-2026&returnTo=https%3A%2F%2Fevil.example%2F');
+  await expect(page.getByText('Payroll month: November 2026')).toBeVisible();
+  await chooser(page).setInputFiles(file);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  // Payroll processing arrives with the payroll release: whatever the server answers now, no fake success.
+  const notice = toast(page, 'Payroll Processing Failed');
+  await expect(notice).toBeVisible();
+  await expect(toast(page, 'File Uploaded')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/documentUpload\?/);
+});
