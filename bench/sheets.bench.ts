@@ -64,6 +64,8 @@ fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
 // Assigned inside functions, so declared through casts that keep TypeScript from narrowing them to null.
 let runtime = null as Awaited<ReturnType<typeof startRuntime>> | null;
 let child = null as ReturnType<typeof spawn> | null;
+/** The running server, for the upload phases (declared before the top-level run uses it). */
+let serverNow = null as { base: string; auth: Record<string, string>; serverPid: number } | null;
 
 try {
   // ---- the sheets ----
@@ -319,7 +321,6 @@ async function printFailures(base: string, auth: Record<string, string>, docType
   console.log(`  commonest reasons:\n${top.map(([r, k]) => `    ${n(k)} x ${r}`).join('\n')}`);
 }
 
-let serverNow: { base: string; auth: Record<string, string>; serverPid: number } | null = null;
 
 /** Starts `main.ts --role=all` against the bench database and signs the bench admin in over HTTP. */
 async function startServer(email: string, password: string, mobile: string) {
