@@ -2,8 +2,9 @@
  * Sheets at scale (issue 4, "Speed"): a 50,000-row employee sheet and a 50,000-row attendance
  * sheet (bench/sheets-data.ts), each timed from the start of the upload to the moment its audit
  * record says PROCESSED, as a ratio to the time exceljs alone needs to stream-read the same file
- * (goal <= 2.0x); the server's peak RSS (goal <= 300 MB); and the employees list's latency while a
- * sheet processes, beside the same list measured idle (uploads must not block other requests).
+ * (goal <= 2.0x) and the server's peak RSS (goal <= 300 MB), each sheet alone; then the employee
+ * sheet once more with the employees list under load, for the list's latency while a sheet
+ * processes beside the same list measured idle (uploads must not block other requests).
  *
  * The real server (`apps/server/src/main.ts --role=all`: API and job worker in one process, which
  * is what is measured) runs as a child process against a throw-away embedded PostgreSQL, so its
@@ -127,14 +128,16 @@ async function serverPart(employees: SheetFile, attendance: SheetFile, baseline:
   console.log(`\nemployees list, ${CONNECTIONS} connections, ${IDLE_SECONDS} s idle (reference): ${idle.text}`);
 
   // ---- the uploads ----
-  const phases: [string, string, SheetFile, number, domain.DocumentType][] = [
-    ['employee sheet', `${base}/v2/employer-admin/upload-employee-doc`, employees, baseline.employees.best, 'ADD_EMPLOYEES_BULK_UPLOAD'],
-    ['attendance sheet', `${base}/employer-admin/upload-attendance-doc`, attendance, baseline.attendance.best, 'ATTENDANCE_UPLOAD'],
-    ['employee sheet again (re-upload, every row unchanged expected)', `${base}/v2/employer-admin/upload-employee-doc`, employees, baseline.employees.best, 'ADD_EMPLOYEES_BULK_UPLOAD'],
+  // The first two sheets are timed alone (the ratio and memory goals); the third runs with the
+  // employees list under load, to show that an upload does not block other requests.
+  const phases: [string, string, SheetFile, number, domain.DocumentType, boolean][] = [
+    ['employee sheet', `${base}/v2/employer-admin/upload-employee-doc`, employees, baseline.employees.best, 'ADD_EMPLOYEES_BULK_UPLOAD', false],
+    ['attendance sheet', `${base}/employer-admin/upload-attendance-doc`, attendance, baseline.attendance.best, 'ATTENDANCE_UPLOAD', false],
+    ['employee sheet again, with the employees list under load (re-upload, every row unchanged expected)', `${base}/v2/employer-admin/upload-employee-doc`, employees, baseline.employees.best, 'ADD_EMPLOYEES_BULK_UPLOAD', true],
   ];
-  for (const [label, url, sheet, baseMs, docType] of phases) {
+  for (const [label, url, sheet, baseMs, docType, withLoad] of phases) {
     await sleep(2000); // let the previous phase's work settle
-    const r = await uploadPhase(url, sheet, docType);
+    const r = await uploadPhase(url, sheet, docType, withLoad);
     console.log(`\n${label} (${n(sheet.rows)} rows, ${mb(sheet.bytes)} MB):`);
     if (!r.record) {
       console.log(`  upload refused: HTTP ${r.uploadStatus} ${r.uploadBody}`);
@@ -155,10 +158,12 @@ async function serverPart(employees: SheetFile, attendance: SheetFile, baseline:
       `  server memory: VmHWM (peak RSS since start) ${mb(r.hwmBefore)} -> ${mb(r.hwmAfter)} MB -> ${mark(r.hwmAfter <= GOALS.rssMb * 1024 * 1024)} (<= ${GOALS.rssMb} MB);` +
         ` VmRSS ${mb(r.rssBefore)} MB before, sampled peak ${mb(r.rssPeak)} MB during, ${mb(r.rssAfter)} MB after`,
     );
-    console.log(
-      `  employees list while it processed: ${r.list.text}` +
-        ` (idle p95 ${idle.p95.toFixed(1)} ms; ${mark(r.list.p95 <= GOALS.listP95Ms)}: p95 <= ${GOALS.listP95Ms} ms, issue 3's list goal)`,
-    );
+    if (r.list) {
+      console.log(
+        `  employees list while it processed: ${r.list.text}` +
+          ` (idle p95 ${idle.p95.toFixed(1)} ms; ${mark(r.list.p95 <= GOALS.listP95Ms)}: p95 <= ${GOALS.listP95Ms} ms, issue 3's list goal)`,
+      );
+    }
     if (r.final && c && c.failedRows > 0) await printFailures(base, auth, docType, r.final);
   }
 }
@@ -212,7 +217,7 @@ async function listLoad(url: string, headers: Record<string, string>, body: stri
 }
 
 /** One upload: POST the file, poll its audit record every 100 ms until it leaves PROCESSING, with the list under load and the server's memory sampled meanwhile. */
-async function uploadPhase(url: string, sheet: SheetFile, docType: domain.DocumentType) {
+async function uploadPhase(url: string, sheet: SheetFile, docType: domain.DocumentType, withLoad: boolean) {
   const { base, auth, serverPid } = serverNow!;
   const bytes = fs.readFileSync(sheet.path);
   const before = memOf(serverPid);
@@ -225,8 +230,8 @@ async function uploadPhase(url: string, sheet: SheetFile, docType: domain.Docume
   let record: domain.UploadAuditRecord | null = null;
   let final: domain.UploadAuditRecord | null = null;
   const listUrl = `${base}/v2/employer-admin/employee-paginated-filter-search`;
-  const list = await listLoad(listUrl, auth, JSON.stringify({ pageNumber: 1, limit: 10, filters: [], searchText: '' }), async () => {
-    await sleep(300); // the load is running before the upload starts
+  const run = async () => {
+    if (withLoad) await sleep(300); // the load is running before the upload starts
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: XLSX_MIME }), path.basename(sheet.path));
     const t = performance.now();
@@ -250,7 +255,9 @@ async function uploadPhase(url: string, sheet: SheetFile, docType: domain.Docume
       }
       await sleep(100);
     }
-  });
+  };
+  const listBody = JSON.stringify({ pageNumber: 1, limit: 10, filters: [], searchText: '' });
+  const list = withLoad ? await listLoad(listUrl, auth, listBody, run) : (await run(), null);
   clearInterval(sampler);
   const after = memOf(serverPid);
   return {
