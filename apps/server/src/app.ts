@@ -20,9 +20,21 @@ import { registerApprovalRoutes } from './features/approvals/routes.js';
 import { registerWorkerTransactionRoutes } from './features/worker-transactions/routes.js';
 import { registerWorkerApi } from './features/worker-side/index.js';
 import { registerDocumentRoutes } from './features/documents/index.js';
+import { registerPayoutRoutes } from './features/payouts/index.js';
+import { registerPayrollRoutes } from './features/payroll/index.js';
+import { registerDashboardRoutes } from './features/dashboard/index.js';
+import { registerVendorRoutes } from './features/vendors/index.js';
+import { frameOrigins, registerAnalyticsRoutes } from './features/analytics/index.js';
+import { registerFileLinkRoutes } from './features/file-link/index.js';
+import { registerActivityTrailRoutes } from './features/admins/activity-trail.js';
 
-/** Strict policy for the SPA: own scripts only, no framing, no plugins. Mantine sets inline styles. */
-export const SPA_CSP = [
+/**
+ * Strict policy for the SPA: own scripts only, no plugins, nobody may frame it. Mantine sets inline
+ * styles. It frames only the configured analytics dashboards' https origins (decision 0017).
+ */
+export const spaCsp = (frameSources: readonly string[]): string =>
+  [...SPA_CSP_BASE, `frame-src ${frameSources.length ? frameSources.join(' ') : "'none'"}`].join('; ');
+const SPA_CSP_BASE = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -33,7 +45,8 @@ export const SPA_CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+export const SPA_CSP = spaCsp([]);
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -86,6 +99,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     registerApprovalRoutes(api, deps);
     registerWorkerTransactionRoutes(api, deps);
     await registerDocumentRoutes(api, deps);
+    await registerPayoutRoutes(api, deps);
+    registerPayrollRoutes(api, deps);
+    registerDashboardRoutes(api, deps);
+    registerVendorRoutes(api, deps);
+    registerAnalyticsRoutes(api, deps);
+    await registerFileLinkRoutes(api, deps);
+    registerActivityTrailRoutes(api, deps);
   }, { prefix: '/api' });
   registerDevOutboxPage(app, deps);
   if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);
@@ -96,12 +116,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   if (serveSpa) {
     await app.register(fastifyStatic, { root: deps.config.webDist, index: false, wildcard: false, maxAge: '1h' });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api') || request.method !== 'GET' || !serveSpa) {
       return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
     }
     return reply
-      .header('content-security-policy', SPA_CSP)
+      .header('content-security-policy', spaCsp(await frameOrigins(deps.db)))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-cache')

@@ -12,7 +12,13 @@
  *   npm run cli -- worker attendance --worker ID --day 2026-11-20 --status PRESENT
  *   npm run cli -- worker availability --worker ID
  *   npm run cli -- worker advance --worker ID --amount 1500 [--disburse]
+ *   npm run cli -- recharge --employer ID --amount 250000
+ *     (money arriving on the employer's virtual account, through the bank: the simulated bank
+ *     must be running, i.e. the portal started with `npm start`, or BANK_URL set)
  *   (rupees on the command line; paise inside)
+ *   npm run cli -- dashboards --employer ID --list | --add "Sales overview|https://bi.example.com/embed/1" | --remove N
+ *     (the Analytics Dashboard's embedded links: https only; N is the number --list shows, or the link)
+ *   npm run cli -- file-upload-link --employer ID --enable | --disable   (the File Upload menu item)
  */
 import { parseArgs } from 'node:util';
 import { SEED_ROLES } from '@portal/domain';
@@ -20,6 +26,9 @@ import { loadConfig } from './config.js';
 import { startRuntime } from './platform/runtime.js';
 import { provisionEmployer } from './features/employers/index.js';
 import { createWorkerSide } from './features/worker-side/index.js';
+import { ensureAccount } from './features/payouts/index.js';
+import { manageDashboards } from './features/analytics/index.js';
+import { setFileUploadLink } from './features/file-link/index.js';
 import { formatRupees, rupeesToPaise } from '@portal/domain';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -27,7 +36,7 @@ const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).f
 
 async function main(): Promise<number> {
   if (!command || command === 'help' || command === '--help') {
-    console.log('commands: create-employer, list-employers, list-roles, worker (see the top of apps/server/src/cli.ts)');
+    console.log('commands: create-employer, list-employers, list-roles, recharge, dashboards, file-upload-link, worker (see the top of apps/server/src/cli.ts)');
     return command ? 0 : 1;
   }
   if (command === 'list-roles') {
@@ -82,6 +91,49 @@ async function main(): Promise<number> {
       console.log(`Employer ${result.employer.name} created: ${result.employer.id}`);
       for (const v of result.vendors) console.log(`  vendor ${v.name}: ${v.id}`);
       console.log(`  first admin ${result.admin.email}: invitation sent`);
+      return 0;
+    }
+    if (command === 'recharge') {
+      const { values: v } = parseArgs({ args: rest, options: { employer: { type: 'string' }, amount: { type: 'string' } } });
+      const amount = v.amount && /^\d+(\.\d{1,2})?$/.test(v.amount.trim()) ? rupeesToPaise(v.amount) : 0;
+      if (!v.employer || amount <= 0) {
+        console.error('recharge needs --employer ID and --amount RUPEES (greater than 0, at most 2 decimals)');
+        return 2;
+      }
+      const employer = await runtime.deps.db.selectFrom('employers').select(['id', 'name']).where('id', '=', v.employer).executeTakeFirst().catch(() => undefined);
+      if (!employer) {
+        console.error(`no employer ${v.employer} (see list-employers)`);
+        return 2;
+      }
+      const account = await ensureAccount(runtime.deps.db, employer.id);
+      const credit = await runtime.deps.bank.api.creditVirtualAccount(account, amount);
+      console.log(`${formatRupees(credit.amount)} credited by the bank to ${employer.name}'s virtual account ${account} (credit ${credit.id}, UTR ${credit.utr}).`);
+      console.log("The balance shows it as soon as the bank's webhook reaches the portal.");
+      return 0;
+    }
+    if (command === 'dashboards') {
+      const { values: v } = parseArgs({ args: rest, options: { employer: { type: 'string' }, add: { type: 'string' }, remove: { type: 'string' }, list: { type: 'boolean', default: false } } });
+      if (!v.employer || [v.add !== undefined, v.remove !== undefined, v.list].filter(Boolean).length !== 1) {
+        console.error('dashboards needs --employer ID and one of --list, --add "Description|https://...", --remove N');
+        return 2;
+      }
+      const { employer, items } = await manageDashboards(runtime.deps.db, v.employer, { add: v.add, remove: v.remove });
+      console.log(`${employer}: ${items.length} analytics dashboard(s)`);
+      items.forEach((i, k) => console.log(`  ${k + 1}. ${i.description}  ${i.embeddedLink}`));
+      return 0;
+    }
+    if (command === 'file-upload-link') {
+      const { values: v } = parseArgs({ args: rest, options: { employer: { type: 'string' }, enable: { type: 'boolean', default: false }, disable: { type: 'boolean', default: false } } });
+      if (!v.employer || v.enable === v.disable) {
+        console.error('file-upload-link needs --employer ID and one of --enable, --disable');
+        return 2;
+      }
+      const name = await setFileUploadLink(runtime.deps.db, v.employer, v.enable).catch(() => null);
+      if (!name) {
+        console.error(`no employer ${v.employer} (see list-employers)`);
+        return 2;
+      }
+      console.log(`${name}: File Upload link ${v.enable ? 'enabled' : 'disabled'}`);
       return 0;
     }
     if (command === 'worker') {

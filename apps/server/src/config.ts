@@ -30,12 +30,35 @@ export interface Config {
    * WORKER_TRANSACTIONS_CAP may lower it outside production, so tests can reach the cap quickly.
    */
   workerTransactionsCap: number;
+  /**
+   * The payouts bank. BANK_URL unset: the simulated bank, which `npm start` runs as its own
+   * process on `bankPort` (BANK_PORT, default PORT + 1). The key and the webhook secret are
+   * generated and kept in the database when unset (like AUTH_SECRET).
+   */
+  bankUrl: string | null;
+  bankPort: number;
+  /** Where a browser reaches the bank's recharge page (BANK_PUBLIC_URL; default the bank's own URL). */
+  bankPublicUrl: string | null;
+  bankApiKey: string | null;
+  bankWebhookSecret: string | null;
+  /** Per bank call; past it the outcome is unknown and the bank is asked by reference. */
+  bankTimeoutMs: number;
+  /** Bank calls in flight per worker process. */
+  payoutConcurrency: number;
+  /** The reconciliation poll: how often it runs, and how long a payout may wait for the bank before it looks. */
+  payoutSweepMs: number;
+  payoutStaleMs: number;
 }
 
 function workerTransactionsCap(env: NodeJS.ProcessEnv): number {
   const n = Number(env.WORKER_TRANSACTIONS_CAP);
   if (env.NODE_ENV === 'production' || !Number.isSafeInteger(n) || n < 1) return WORKER_TRANSACTIONS_RESULT_CAP;
   return Math.min(n, WORKER_TRANSACTIONS_RESULT_CAP);
+}
+
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v && Number.isSafeInteger(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,5 +82,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     workerApiToken: env.WORKER_API_TOKEN || null,
     workerTransactionsCap: workerTransactionsCap(env),
+    bankUrl: env.BANK_URL ? env.BANK_URL.replace(/\/$/, '') : null,
+    bankPort: Number(env.BANK_PORT ?? port + 1),
+    bankPublicUrl: env.BANK_PUBLIC_URL ? env.BANK_PUBLIC_URL.replace(/\/$/, '') : null,
+    bankApiKey: env.BANK_API_KEY || null,
+    bankWebhookSecret: env.BANK_WEBHOOK_SECRET || null,
+    bankTimeoutMs: positive(env.BANK_TIMEOUT_MS, 10_000),
+    payoutConcurrency: positive(env.PAYOUT_CONCURRENCY, 48),
+    payoutSweepMs: positive(env.PAYOUT_SWEEP_MS, 15_000),
+    payoutStaleMs: positive(env.PAYOUT_STALE_MS, 120_000),
   };
 }

@@ -8,16 +8,24 @@ import { buildApp } from './app.js';
 import { startRuntime } from './platform/runtime.js';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './features/employers/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
+import { startBankProcess, workPayoutJobs, type PayoutWorker } from './features/payouts/index.js';
+import { workPayrollJobs } from './features/payroll/index.js';
 
 const role = (process.argv.find((a) => a.startsWith('--role='))?.split('=')[1] ?? 'all') as 'all' | 'api' | 'worker';
 const seed = !process.argv.includes('--no-seed');
 const config = loadConfig();
 const runtime = await startRuntime(config);
+// The simulated bank, unless BANK_URL names a bank: its own process, started with the API.
+const bankProcess = role !== 'worker' && !config.bankUrl ? startBankProcess(runtime.deps, runtime.databaseUrl, config.port) : null;
+let payoutWorker: PayoutWorker | null = null;
 
 let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
+  // The bank first, so that no webhook is on its way to a closed portal (undelivered ones wait in its outbox).
+  await payoutWorker?.stop();
+  await bankProcess?.stop();
   await app?.close();
   await runtime.stop();
   process.exit(0);
@@ -28,6 +36,8 @@ process.on('SIGTERM', shutdown);
 const app = role === 'worker' ? null : await buildApp(runtime.deps);
 // The `api` role only queues jobs; `all` and `worker` work them.
 if (role !== 'api') await workDocumentJobs(runtime.deps);
+if (role !== 'api') payoutWorker = await workPayoutJobs(runtime.deps);
+if (role !== 'api') await workPayrollJobs(runtime.deps);
 if (role === 'worker') console.log('worker started: waiting for jobs');
 
 if (app) {

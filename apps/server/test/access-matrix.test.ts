@@ -68,6 +68,9 @@ const PUBLIC_ROUTES = [
   'GET /api/agreement-documents/:id',
   // Sample sheets (spec 2.8): column headers and made-up example rows, no data of anyone.
   'GET /api/samples/:fileName',
+  // The File Upload link's upload (spec 2.3, decision 0017): opened in a tab without the session;
+  // its authorisation is the 10-minute HMAC token in the query, checked before the body is read.
+  'POST /api/file-upload/raw',
 ];
 
 /** The current month's first day to today, as business dates (Asia/Kolkata). */
@@ -86,6 +89,9 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
     body: () => ({ name: 'Matrix Person', mobile: uniqueMobile(), email: uniqueEmail('matrix'), branchLocation: 'Pune', roleId: ROLE_IDS.viewer }),
   },
   'GET /api/roles': { query: () => ({ userType: 'EMPLOYER_ADMIN' }) },
+  // The activity trail (decision 0017): today, a valid range.
+  'GET /api/employer-admin/activity/trail': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
+  'GET /api/employer-admin/activity/export': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
   'POST /api/auth/mfa/enroll/start': { body: () => ({ phone: uniqueMobile() }) },
   'POST /api/auth/mfa/enroll/verify': { body: () => ({ verificationId: randomUUID(), code: '123456' }) },
   'POST /api/auth/password/change': { body: () => ({ currentPassword: 'not-the-password', newPassword: 'Matrix-New-Pass-1' }) },
@@ -112,10 +118,19 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'GET /api/employer-admin/salary-topup/applications': { query: () => thisMonthSoFar() },
   'GET /api/employer-admin/salary-topup/applications/report': { query: () => thisMonthSoFar() },
   'GET /api/employer-admin/employer-approval/pending-approvals': { query: () => ({ entityType: 'WORKER' }) },
+  // Dashboard (spec 7): the caller's own employer id (another one is 404 in the handler).
+  'GET /api/employer-admin/salary-topup-stats': { query: () => ({ employerId: employer.id }) },
   // A worker that exists nowhere: a call that gets through answers 403 (approval off) or 404 and changes nothing.
   // Uploads (spec 2.7, 2.8): a history of one type, and a stored document that exists nowhere (404 when the guard lets it through).
   'GET /api/v2/employer-admin/doc-upload-audit-logs': { query: () => ({ docType: 'ATTENDANCE_UPLOAD' }) },
   'GET /api/employer-admin/doc': { query: () => ({ documentType: 'PROCESSED_ATTENDANCE_SHEET', documentId: randomUUID(), employerAdminId: randomUUID() }) },
+  // Payroll (spec 7): a month and payroll ids that exist nowhere (404 when the guard lets the call
+  // through), and an upload whose file fails the checks at the door (400): nothing is changed.
+  'POST /api/employer-admin/payroll/upload-payroll-doc': { body: () => ({ file: Buffer.from('not a workbook').toString('base64'), fileName: 'payroll.xlsx' }) },
+  'GET /api/employer-admin/payroll/payroll-details': { query: () => ({ month: '1', year: '2020' }) },
+  'POST /api/employer-admin/payroll/employee-payout-details': { body: () => ({ month: 1, year: 2020 }) },
+  'PUT /api/employer-admin/payroll/update-payroll-status': { body: () => ({ payrollId: randomUUID(), status: 'CANCELLED' }) },
+  'POST /api/hrAction': { body: () => ({ type: 'FREEZE_PAYROLL', data: { payrollId: randomUUID(), startDate: '2020-01-01', endDate: '2020-01-31' } }) },
   'PUT /api/employer-admin/employer-approval/update-request': {
     body: () => ({ entityId: randomUUID(), entityType: 'WORKER', status: 'REJECTED', modifiedFields: {} }),
   },

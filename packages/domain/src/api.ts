@@ -97,6 +97,11 @@ export const EmployerInfo = z.object({ _id: z.string(), name: z.string() });
 export const EmployerConfig = z.object({
   isEmployeeApprovalEnabled: z.boolean(),
   fileUploadLinkEnabled: z.boolean(),
+  // Payroll (issue 5; defaults in payroll.ts DEFAULT_PAYROLL_CONFIG). Days of the run month; a null end is the month's last day.
+  payrollWindowStartDay: z.number().int(),
+  payrollWindowEndDay: z.number().int().nullable(),
+  payrollExecutionStartDay: z.number().int(),
+  hasEmployerOptedForStreamingAccount: z.boolean(),
 });
 export type EmployerConfig = z.infer<typeof EmployerConfig>;
 export const EmployerMetadata = z.object({

@@ -12,3 +12,8 @@ export * from './worker-transactions.js';
 export * from './employee-profile.js';
 export * from './documents.js';
 export * from './sheets.js';
+export * from './payroll.js';
+export * from './dashboard.js';
+export * from './vendors.js';
+export * from './external-links.js';
+export * from './activity-trail.js';

@@ -8,6 +8,15 @@ type Json<T> = ColumnType<T, string | T, string | T>;
 export interface EmployerConfigJson {
   isEmployeeApprovalEnabled: boolean;
   fileUploadLinkEnabled: boolean;
+  /** Analytics dashboards (spec 2.14; features/analytics): https links only, set with the CLI's `dashboards` command. */
+  externalDashboards?: { description: string; embeddedLink: string }[];
+  /** Payroll (issue 5): read through the domain's payrollConfigOf, which fills what is missing with the defaults. */
+  payrollWindowStartDay?: number;
+  payrollWindowEndDay?: number | null;
+  payrollExecutionStartDay?: number;
+  hasEmployerOptedForStreamingAccount?: boolean;
+  /** Dashboard (decision 0016): the attendance cycle's first day, 1..28; missing is the calendar month. */
+  attendanceCycleStartDay?: number;
 }
 export interface EmployerMetadataJson {
   departmentIds: string[];
@@ -292,7 +301,155 @@ export interface DocumentUploadsTable {
 }
 export type DocumentUploadRecord = Selectable<DocumentUploadsTable>;
 
+/** Migration 0008: payrolls, their entries and what each entry's deductions repay (docs/payroll-design.md). */
+export type PayrollStatusDb =
+  | 'UPLOADED'
+  | 'PROCESSING'
+  | 'PROCESSED'
+  | 'PAYROLL_FROZEN'
+  | 'PAYROLL_PROCESSING_FAILED'
+  | 'DISBURSAL_INITIATED'
+  | 'DISBURSAL_IN_PROGRESS'
+  | 'DISBURSAL_FAILED'
+  | 'DISBURSAL_COMPLETED'
+  | 'EXPIRED'
+  | 'CANCELLED';
+export type PayrollEntryStatusDb = 'FINALIZED' | 'SKIPPED' | 'INITIATED' | 'PENDING' | 'FAILED' | 'TRANSFERRED' | 'CANCELLED';
+export interface PayrollsTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  /** first day of the payroll month, yyyy-mm-dd */
+  month: string;
+  kind: 'PAYROLL_UPLOAD' | 'PAYROLL_STREAMING_ACCOUNT';
+  status: PayrollStatusDb;
+  upload_id: string;
+  original_file_id: string;
+  processed_file_id: string | null;
+  admin_id: string;
+  working_days: number | null;
+  total_entries: Generated<number>;
+  finalized_entries: Generated<number>;
+  skipped_entries: Generated<number>;
+  total_salary: Generated<number>;
+  total_deductions: Generated<number>;
+  total_payable: Generated<number>;
+  flag_counts: ColumnType<Record<string, number>, string | undefined, string>;
+  failure_reason: string | null;
+  frozen_at: NullableTimestamp;
+  frozen_by: string | null;
+  cancelled_at: NullableTimestamp;
+  cancelled_by: string | null;
+  executed_at: NullableTimestamp;
+  executed_by: string | null;
+  expired_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type PayrollRecord = Selectable<PayrollsTable>;
+export interface PayrollEntriesTable {
+  id: Generated<string>;
+  payroll_id: string;
+  employer_id: string;
+  vendor_id: string | null;
+  worker_id: string;
+  row_number: number;
+  /** 1, 2, ... in sheet order */
+  position: number;
+  name: string;
+  employer_employee_code: string;
+  mobile: string | null;
+  monthly_salary: number;
+  working_days: number;
+  /** numeric(5,2), parsed as a number (24.5) */
+  paid_days: number;
+  salary: number;
+  deductions: Generated<number>;
+  amount_payable: number;
+  account_number: string;
+  ifsc: string;
+  status: PayrollEntryStatusDb;
+  skip_reason: string | null;
+  flags: Generated<string[]>;
+  request_id: string | null;
+  utr: string | null;
+  paid_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** generated: lower(name) || chr(1) || lower(employer_employee_code) */
+  search_text: ColumnType<string, never, never>;
+}
+export type PayrollEntryRecord = Selectable<PayrollEntriesTable>;
+/** Kept by triggers on payroll_entries: entries and their net amounts (negatives as 0) per payroll and status. */
+export interface PayrollEntryCountsTable {
+  payroll_id: string;
+  status: PayrollEntryStatusDb;
+  n: number;
+  amount: number;
+}
+export interface PayrollDeductionsTable {
+  id: Generated<string>;
+  entry_id: string;
+  payroll_id: string;
+  position: number;
+  transaction_id: string | null;
+  topup_emi_id: string | null;
+  item_date: string;
+  amount: number;
+}
+
+// ---- migration 0009 (payouts feature): the employer's account ledger, payouts and bank events ----
+export interface EmployerAccountsTable {
+  employer_id: string;
+  virtual_account: string;
+  created_at: Generated<Date>;
+}
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  employer_id: string;
+  kind: 'CREDIT' | 'DEBIT';
+  amount: number;
+  reason: string;
+  payroll_id: string | null;
+  bank_reference: string | null;
+  created_at: Generated<Date>;
+}
+export type PayoutStatusDb = 'INITIATED' | 'PENDING' | 'TRANSFERRED' | 'FAILED' | 'REVERSED' | 'CANCELLED';
+export interface PayoutsTable {
+  id: Generated<string>;
+  payroll_id: string;
+  entry_id: string;
+  attempt: number;
+  idempotency_key: string;
+  amount: number;
+  account_number: string;
+  ifsc: string;
+  status: Generated<PayoutStatusDb>;
+  bank_payout_id: string | null;
+  utr: string | null;
+  failure_reason: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface PayoutEventsTable {
+  bank_payout_id: string;
+  status: string;
+  event_id: string;
+  payout_id: string | null;
+  received_at: Generated<Date>;
+}
+// ---- end of migration 0009 types ----
+
 export interface DB {
+  payrolls: PayrollsTable;
+  payroll_entries: PayrollEntriesTable;
+  payroll_deductions: PayrollDeductionsTable;
+  payroll_entry_counts: PayrollEntryCountsTable;
+  employer_accounts: EmployerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  payouts: PayoutsTable;
+  payout_events: PayoutEventsTable;
   stored_files: StoredFilesTable;
   document_uploads: DocumentUploadsTable;
   workers: WorkersTable;

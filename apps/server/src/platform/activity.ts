@@ -18,6 +18,11 @@ export const ACTION_TYPES = {
   workerApproved: 'WORKER_APPROVED',
   workerRejected: 'WORKER_REJECTED',
   documentUploaded: 'DOCUMENT_UPLOADED',
+  // payouts feature (issue 5)
+  payrollExecuted: 'PAYROLL_EXECUTED',
+  payrollPayoutsReinitiated: 'PAYROLL_PAYOUTS_REINITIATED',
+  payrollFrozen: 'PAYROLL_FROZEN',
+  payrollCancelled: 'PAYROLL_CANCELLED',
 } as const;
 export type ActionType = (typeof ACTION_TYPES)[keyof typeof ACTION_TYPES];
 

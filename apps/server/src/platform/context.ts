@@ -3,7 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
 import type { Mailer, SmsSender } from './messaging.js';
+import type { PayoutsApi } from './payouts.js';
 import type { Queue } from './queue.js';
+
+/** The payouts bank: its client, and the key and webhook secret (configured, or generated and kept in the database). */
+export interface BankLink {
+  api: PayoutsApi;
+  /** Where the portal reaches the bank's API. */
+  url: string;
+  apiKey: string;
+  webhookSecret: string;
+}
 
 export interface Deps {
   config: Config;
@@ -14,6 +24,7 @@ export interface Deps {
   /** Key for hashing one-time codes; from AUTH_SECRET or generated once and kept in the database. */
   codeKey: Buffer;
   log: FastifyBaseLogger | Console;
+  bank: BankLink;
   /** Clock, so tests can move time (code expiry, locks). */
   now: () => Date;
 }

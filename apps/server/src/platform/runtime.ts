@@ -10,6 +10,7 @@ import type { Deps } from './context.js';
 import { createDatabase, ensureDatabase, migrate, startEmbeddedPostgres, type Database } from './database.js';
 import { DevOutbox, HttpSmsSender, SmtpMailer } from './messaging.js';
 import { startQueue } from './queue.js';
+import { createHttpPayoutsApi } from './payouts.js';
 
 export interface Runtime {
   deps: Deps;
@@ -31,6 +32,23 @@ async function codeKey(db: Database, configured: string | null): Promise<Buffer>
   if (configured) return Buffer.from(configured, 'utf8');
   await db.insertInto('app_secrets').values({ name: 'code-key', value: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
   return (await db.selectFrom('app_secrets').select('value').where('name', '=', 'code-key').executeTakeFirstOrThrow()).value;
+}
+
+/** A configured secret, or one generated once and kept in the database (hex), so every process of a deployment shares it. */
+async function storedSecret(db: Database, name: string, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  await db.insertInto('app_secrets').values({ name, value: randomBytes(32) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value.toString('hex');
+}
+
+/** The bank link: BANK_URL, or the simulated bank that the portal starts on BANK_PORT. */
+async function bankLink(db: Database, config: Config): Promise<Deps['bank']> {
+  const url = config.bankUrl ?? `http://127.0.0.1:${config.bankPort}`;
+  const apiKey = await storedSecret(db, 'bank-api-key', config.bankApiKey);
+  const webhookSecret = await storedSecret(db, 'bank-webhook-secret', config.bankWebhookSecret);
+  const site = new URL(config.publicUrl);
+  const publicUrl = config.bankPublicUrl ?? config.bankUrl ?? `${site.protocol}//${site.hostname}:${config.bankPort}`;
+  return { url, apiKey, webhookSecret, api: createHttpPayoutsApi({ baseUrl: url, apiKey, timeoutMs: config.bankTimeoutMs, publicUrl }) };
 }
 
 export async function startRuntime(config: Config, options: { queue?: boolean; log?: Deps['log'] } = {}): Promise<Runtime> {
@@ -56,6 +74,7 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevOutbox(db, log, 'EMAIL'),
     sms: config.smsUrl ? new HttpSmsSender(config.smsUrl, config.smsToken) : new DevOutbox(db, log, 'SMS'),
     codeKey: await codeKey(db, config.authSecret),
+    bank: await bankLink(db, config),
     log,
     now: () => new Date(),
   };

@@ -14,9 +14,14 @@ import {
 import { AttendancePage } from '../features/attendance';
 import { EmployeesPage } from '../features/employees';
 import { EmployeeProfilePage } from '../features/employee-profile';
+import { DashboardPage } from '../features/dashboard';
+import { PayoutPage, PayrollPage, UploadSummaryPage } from '../features/payroll';
 import { ProfilePage } from '../features/profile';
 import { SalaryTopupsPage } from '../features/salary-topups';
-import { SettingsPage } from '../features/settings';
+import { ActivityTrailPage, SettingsPage } from '../features/settings';
+import { VendorCardsPage } from '../features/vendors';
+import { AnalyticsPage } from '../features/analytics';
+import { RawFileLinkPage } from '../features/documents';
 import { SignedInLayout, VendorLayout, type RouteHandle } from '../features/shell';
 import { TransactionsPage } from '../features/transactions';
 import { UserVerificationPage } from '../features/user-verification';
@@ -56,6 +61,8 @@ export const PATHS = {
   userVerification: '/user-verification',
   ewaRequest: '/ewa-request',
   analyticsDashboard: '/analytics-dashboard',
+  activityTrail: '/settings/activity',
+  fileUploadLink: '/file-upload',
 } as const;
 
 const signedIn: RouteObject[] = [
@@ -65,8 +72,23 @@ const signedIn: RouteObject[] = [
     element: <VendorLayout />,
     handle: handle('Vendors'),
     children: [
-      { index: true, element: <GuardedScreen allowed={anyVendorRead} /> },
-      { path: 'summary', handle: handle('Vendor Dashboard'), element: <GuardedScreen allowed={anyVendorRead} /> },
+      {
+        index: true,
+        element: (
+          <GuardedScreen allowed={anyVendorRead}>
+            <VendorCardsPage />
+          </GuardedScreen>
+        ),
+      },
+      {
+        path: 'summary',
+        handle: handle('Vendor Dashboard'),
+        element: (
+          <GuardedScreen allowed={anyVendorRead}>
+            <DashboardPage />
+          </GuardedScreen>
+        ),
+      },
       {
         path: 'employees',
         handle: handle('Vendor Employees'),
@@ -124,9 +146,33 @@ const signedIn: RouteObject[] = [
       </GuardedScreen>
     ),
   },
-  { path: PATHS.payroll, handle: handle('Payroll'), element: <GuardedScreen allowed={areaRule('PAYROLL')} /> },
-  { path: PATHS.payrollUploadSummary, handle: handle('Payroll Summary'), element: <GuardedScreen allowed={areaRule('PAYROLL')} /> },
-  { path: PATHS.payrollSummary, handle: handle('Payroll Payout'), element: <GuardedScreen allowed={areaRule('PAYROLL')} /> },
+  {
+    path: PATHS.payroll,
+    handle: handle('Payroll'),
+    element: (
+      <GuardedScreen allowed={areaRule('PAYROLL')}>
+        <PayrollPage />
+      </GuardedScreen>
+    ),
+  },
+  {
+    path: PATHS.payrollUploadSummary,
+    handle: handle('Payroll Summary'),
+    element: (
+      <GuardedScreen allowed={areaRule('PAYROLL')}>
+        <UploadSummaryPage />
+      </GuardedScreen>
+    ),
+  },
+  {
+    path: PATHS.payrollSummary,
+    handle: handle('Payroll Payout'),
+    element: (
+      <GuardedScreen allowed={areaRule('PAYROLL')}>
+        <PayoutPage />
+      </GuardedScreen>
+    ),
+  },
   { path: PATHS.leave, handle: handle('Leave'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
   { path: PATHS.profile, handle: handle('Profile'), element: <ProfilePage /> },
   { path: PATHS.documentUpload, handle: handle('Document Upload'), element: <DocumentUploadScreen /> },
@@ -159,6 +205,15 @@ const signedIn: RouteObject[] = [
   },
   { path: PATHS.settings, handle: handle('Settings'), element: <SettingsPage /> },
   {
+    path: PATHS.activityTrail,
+    handle: handle('Activity Trail'),
+    element: (
+      <GuardedScreen allowed={areaRule('ADMIN')}>
+        <ActivityTrailPage />
+      </GuardedScreen>
+    ),
+  },
+  {
     path: PATHS.userVerification,
     handle: handle('User Verification'),
     element: (
@@ -168,7 +223,15 @@ const signedIn: RouteObject[] = [
     ),
   },
   { path: PATHS.ewaRequest, handle: handle('EWA Requests'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
-  { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), element: <GuardedScreen allowed={anyEmployerRead} /> },
+  {
+    path: PATHS.analyticsDashboard,
+    handle: handle('Analytics Dashboard'),
+    element: (
+      <GuardedScreen allowed={anyEmployerRead}>
+        <AnalyticsPage />
+      </GuardedScreen>
+    ),
+  },
   { path: '*', handle: handle('Page not found'), element: <NotFoundScreen /> },
 ];
 
@@ -179,6 +242,8 @@ export const routes: RouteObject[] = [
   { path: PATHS.emailAction, element: <EmailActionPage /> },
   { path: PATHS.mfaRegister, element: <MfaRegisterPage /> },
   { path: PATHS.otpVerification, element: <OtpVerificationPage /> },
+  // The File Upload link's page (spec 2.3): outside the signed-in app, authorised by its token.
+  { path: PATHS.fileUploadLink, element: <RawFileLinkPage /> },
   { element: <SignedInLayout />, children: signedIn },
 ];
 

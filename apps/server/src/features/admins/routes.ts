@@ -18,6 +18,7 @@ import {
   RolesQuery,
   RolesResult,
   VendorQuery,
+  payrollConfigOf,
   rolesForContext,
   type ResourceMap,
 } from '@portal/domain';
@@ -50,7 +51,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
   });
   app.get('/employer-admin/employer-config', { config: sessionRoute(), schema: { tags, response: { 200: EmployerConfig } } }, async (req) => {
     const e = await employer(authOf(req).admin.employer_id);
-    return { isEmployeeApprovalEnabled: Boolean(e.config.isEmployeeApprovalEnabled), fileUploadLinkEnabled: Boolean(e.config.fileUploadLinkEnabled) };
+    return { isEmployeeApprovalEnabled: Boolean(e.config.isEmployeeApprovalEnabled), fileUploadLinkEnabled: Boolean(e.config.fileUploadLinkEnabled), ...payrollConfigOf(e.config) };
   });
   app.get('/employer-admin/employer-metadata', { config: sessionRoute(), schema: { tags, response: { 200: EmployerMetadata } } }, async (req) => {
     const { metadata } = await employer(authOf(req).admin.employer_id);

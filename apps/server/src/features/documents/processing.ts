@@ -45,6 +45,16 @@ const KINDS: Partial<Record<DocumentUploadRecord['doc_type'], AnyKind>> = {
   ATTENDANCE_UPLOAD: attendanceSheet,
 };
 
+/**
+ * Types processed by another feature's code (payroll sheets: features/payroll), registered by that
+ * feature when it loads. The processor owns the upload row's final status.
+ */
+export type UploadProcessor = (deps: Deps, upload: DocumentUploadRecord) => Promise<void>;
+const PROCESSORS: Partial<Record<DocumentUploadRecord['doc_type'], UploadProcessor>> = {};
+export function registerUploadProcessor(docType: DocumentUploadRecord['doc_type'], processor: UploadProcessor): void {
+  PROCESSORS[docType] = processor;
+}
+
 interface DataRow {
   rowNumber: number;
   raw: CellValue[];
@@ -129,6 +139,8 @@ export async function processUpload(deps: Deps, uploadId: string): Promise<void>
       .where('status', '=', 'PROCESSING')
       .execute();
   };
+  const processor = PROCESSORS[upload.doc_type];
+  if (processor) return processor(deps, upload);
   const kind = KINDS[upload.doc_type];
   if (!kind) return finish(UPLOAD_MSG.notInRelease);
   const scope: ProcessScope = { employerId: upload.employer_id, vendorId: upload.vendor_id, adminId: upload.admin_id, uploadId };

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AttendanceListResult,
-  DOCUMENT_FORMATS,
   DocQuery,
   DocResult,
   PageQuery,
@@ -13,14 +12,13 @@ import {
   UploadHistoryQuery,
   UploadHistoryResult,
   VendorQuery,
-  maxBytesOf,
   type DocumentType,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { areaRoute, authOf, contextRoute, documentRoute, publicRoute } from '../../platform/guard.js';
-import { inspectFile } from '../../platform/uploads/inspect.js';
-import { receiveFile, registerMultipart } from '../../platform/uploads/receive.js';
+import { registerMultipart } from '../../platform/uploads/receive.js';
+import { receiveCheckedFile } from './receive-upload.js';
 import { createDocumentService } from './service.js';
 import { sampleFile } from './samples.js';
 import { createDocumentQueue } from './jobs.js';
@@ -34,12 +32,7 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
   const querystring = VendorQuery;
 
   /** The file of a multipart request, checked (size while it streams in, then type and content) before anything is stored. */
-  const accept = async (req: FastifyRequest, docType: DocumentType) => {
-    const format = DOCUMENT_FORMATS[docType];
-    const file = await receiveFile(req, maxBytesOf(docType), format.maxMb);
-    const { mimeType } = await inspectFile(file.buffer, file.fileName, format.extensions);
-    return documents.accept(authOf(req), docType, { ...file, mimeType });
-  };
+  const accept = async (req: FastifyRequest, docType: DocumentType) => documents.accept(authOf(req), docType, await receiveCheckedFile(req, docType));
   const uploadRoute = (url: string, docType: DocumentType, area: Parameters<typeof areaRoute>[0]) =>
     app.post(url, { config: areaRoute(area, 'WRITE'), schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } } }, async (req, reply) =>
       reply.status(201).send(await accept(req, docType)),

@@ -38,6 +38,9 @@ export interface ReceivedFile {
   buffer: Buffer;
 }
 
+/** What another feature (payroll) adds to an accepted upload, inside its transaction, before the job is queued; throwing refuses the upload. */
+export type AcceptHook = (trx: Kysely<DB>, upload: { id: string; originalFileId: string }) => Promise<void>;
+
 type UploadRow = DocumentUploadRecord & { admin_name: string; admin_email: string; size_bytes: number };
 
 export function toAuditRecord(u: UploadRow): UploadAuditRecord {
@@ -107,7 +110,7 @@ export function createDocumentService(deps: Deps) {
      * transaction: an upload is either recorded and queued, or not there at all. Raw files are
      * kept as they are (PROCESSED at once).
      */
-    async accept(ctx: AuthContext, docType: DocumentType, file: ReceivedFile): Promise<UploadAuditRecord> {
+    async accept(ctx: Scope, docType: DocumentType, file: ReceivedFile, hook?: AcceptHook): Promise<UploadAuditRecord> {
       const raw = docType === 'RAW_FILE';
       const id = await db.transaction().execute(async (trx) => {
         const stored = await trx
@@ -147,6 +150,7 @@ export function createDocumentService(deps: Deps) {
           targetId: upload.id,
           details: { docType, fileName: file.fileName },
         });
+        if (hook) await hook(trx, { id: upload.id, originalFileId: stored.id });
         if (!raw && deps.queue) {
           // The job row is written by this transaction too, so a committed upload always has its job.
           await deps.queue.send(DOCUMENT_QUEUE, { uploadId: upload.id }, {

@@ -1,6 +1,7 @@
 /** The demo employer that `npm start` creates on an empty database, through the provisioning code. */
 import { ROLE_IDS } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
+import { seedDemoAccount } from '../payouts/index.js';
 import { seedDemoWorkforce } from './demo-workforce.js';
 import { provisionAdmin, provisionEmployer } from './provision.js';
 
@@ -39,5 +40,7 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     name: 'Kavita Rao', email: DEMO_ADMINS.vendorAdmin.email, mobile: DEMO_ADMINS.vendorAdmin.mobile, branchLocation: 'Surat', roleId: ROLE_IDS.vendorAdmin, ready: { password: DEMO_PASSWORD },
   });
   await seedDemoWorkforce(deps, employer.id, vendors);
+  // Its streaming account, with a modest opening credit (payouts feature).
+  await seedDemoAccount(deps.db, employer.id);
   return true;
 }

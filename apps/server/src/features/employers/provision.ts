@@ -2,7 +2,7 @@
  * Operators' provisioning: an employer with its config, metadata, vendors and first admin. The CLI
  * and the demo seed both go through here.
  */
-import { ROLE_IDS, validateAdminForm } from '@portal/domain';
+import { DEFAULT_PAYROLL_CONFIG, ROLE_IDS, validateAdminForm } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import type { EmployerConfigJson, EmployerMetadataJson } from '../../db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -43,7 +43,7 @@ export async function provisionEmployer(deps: Deps, input: EmployerInput) {
       .insertInto('employers')
       .values({
         name: input.name.trim(),
-        config: JSON.stringify({ isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: false, ...input.config }),
+        config: JSON.stringify({ isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: false, ...DEFAULT_PAYROLL_CONFIG, ...input.config }),
         metadata: JSON.stringify({ departmentIds: [], gradeIds: [], branchIds: [], ...input.metadata }),
       })
       .returning(['id', 'name'])

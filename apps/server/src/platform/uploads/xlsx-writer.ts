@@ -16,7 +16,8 @@ export interface XlsxRow {
 export interface XlsxSheet {
   name: string;
   header: readonly string[];
-  rows: Iterable<XlsxRow>;
+  /** An async iterable is written as it is produced (a sheet read again row by row). */
+  rows: Iterable<XlsxRow> | AsyncIterable<XlsxRow>;
   /** Character widths per column; by default from the header. */
   columnWidths?: readonly number[];
 }
@@ -93,7 +94,7 @@ async function* sheetXml(sheet: XlsxSheet): AsyncGenerator<Buffer> {
   chunk += '</row>';
   let r = 1;
   let inChunk = 0;
-  for (const row of sheet.rows) {
+  for await (const row of sheet.rows) {
     r++;
     let xml = `<row r="${r}">`;
     const { cells, highlight } = row;

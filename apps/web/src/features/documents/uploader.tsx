@@ -21,7 +21,7 @@ const DESCRIPTIONS: Record<DocumentType, string> = {
 };
 
 /** What the screen tells the admin about a raw file's handling: only what the portal does. */
-function RawFileSecurity() {
+export function RawFileSecurity() {
   const badges = [
     { icon: IconLock, label: 'Encrypted in transit' },
     { icon: IconShieldCheck, label: 'Checked before it is stored' },

@@ -1,7 +1,7 @@
 /** Settings (admin users) calls, spec 7 "Admins and approvals"; see docs/identity-and-admin-api.md. */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminFormBody, AdminListResult, AdminRow, RolesResult } from '@portal/domain';
+import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
 
 export type { AdminRow };
@@ -43,3 +43,31 @@ export const updateAdmin = (id: string, body: AdminFormBody, vendorId: string | 
 
 export const removeAdmin = (id: string, vendorId: string | null) =>
   api.delete<MessageResult>(`/employer-admin/terminate/${encodeURIComponent(id)}`, vendorQuery(vendorId));
+
+// ---- activity (spec 7 "GET /employer-admin/activity"; the activity trail, decision 0017) ----
+
+export type ActivityList = z.infer<typeof ActivityResult>;
+
+/** The recent activities of a context; with a vendorId, that vendor's admins' actions (vendor settings). */
+export const activityQuery = (vendorId: string | null) =>
+  queryOptions({
+    queryKey: [...settingsKeys.all, 'activity', { vendorId }] as const,
+    queryFn: () => api.get<ActivityList>('/employer-admin/activity', vendorQuery(vendorId)),
+  });
+
+export interface TrailSearch {
+  startDate: string;
+  endDate: string;
+  actorId: string;
+  page: number;
+}
+const trailQuery = (s: Omit<TrailSearch, 'page'>) => ({ startDate: s.startDate, endDate: s.endDate, actorId: s.actorId || undefined });
+
+export const activityTrailQuery = (s: TrailSearch) =>
+  queryOptions({
+    queryKey: [...settingsKeys.all, 'activity-trail', s] as const,
+    queryFn: () => api.get<ActivityTrailResult>('/employer-admin/activity/trail', { ...trailQuery(s), pageNumber: s.page, limit: ACTIVITY_TRAIL_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+
+export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => api.get<Blob>('/employer-admin/activity/export', trailQuery(s));

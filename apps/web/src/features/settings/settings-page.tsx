@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconHistory, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { DataTable, PageTitle, Unauthorized, errorMessage, type DataTableColumn } from '../../shared/ui';
 import { AdminFormDialog } from './admin-form-dialog';
 import { adminListQuery, type AdminRow } from './api';
+import { VendorActivities } from './vendor-activities';
 
 type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'manage'; admin: AdminRow };
 
@@ -82,11 +83,18 @@ export function SettingsPage() {
         title="Admin users"
         description={vendorContext ? 'People who manage this vendor in the portal.' : 'People who can sign in to this portal for your organisation.'}
         actions={
-          canWrite ? (
-            <Button leftSection={<IconUserPlus size={16} stroke={1.8} aria-hidden />} onClick={() => open({ kind: 'add' })}>
-              Add new admin
-            </Button>
-          ) : null
+          <>
+            {vendorContext ? null : (
+              <Button component={Link} to="/settings/activity" variant="default" leftSection={<IconHistory size={16} stroke={1.8} aria-hidden />}>
+                Activity trail
+              </Button>
+            )}
+            {canWrite ? (
+              <Button leftSection={<IconUserPlus size={16} stroke={1.8} aria-hidden />} onClick={() => open({ kind: 'add' })}>
+                Add new admin
+              </Button>
+            ) : null}
+          </>
         }
       />
       <Paper withBorder>
@@ -100,6 +108,7 @@ export function SettingsPage() {
           error={admins.isError ? errorMessage(admins.error) : null}
         />
       </Paper>
+      {vendorId ? <VendorActivities vendorId={vendorId} /> : null}
       {dialog.kind !== 'closed' ? (
         <AdminFormDialog
           key={dialogKey}

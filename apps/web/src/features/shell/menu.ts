@@ -2,7 +2,7 @@
  * The side menu's entries (spec 2.3) and which one a location belongs to. Visibility comes from
  * the domain's visibleMenu(); this file only knows paths and labels.
  */
-import type { MenuKey } from '@portal/domain';
+import { FILE_UPLOAD_PAGE_PATH, type MenuKey } from '@portal/domain';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -15,10 +15,10 @@ export interface MenuEntry {
 }
 
 /**
- * File Upload is an external link carrying a token query in the spec; the upload-token call and
- * the external site are not part of this release, so it opens the portal's own raw-file upload.
+ * File Upload is an external link carrying a token query (spec 2.3): the portal's standalone page,
+ * opened with a fresh token at each click (file-upload-link.ts).
  */
-export const FILE_UPLOAD_LINK = '/documentUpload?document=RAW_FILE';
+export const FILE_UPLOAD_LINK = FILE_UPLOAD_PAGE_PATH;
 
 export const MENU: readonly MenuEntry[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/dashboard', match: ['/dashboard'] },

@@ -18,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { menuEmployerName, visibleMenu, type MenuKey, type ResourceMap } from '@portal/domain';
 import { employerConfigQuery, employerInfoQuery } from '../../shared/auth/profile';
+import { openFileUploadLink } from './file-upload-link';
 import { activeMenuKey, MENU } from './menu';
 import classes from './shell.module.css';
 
@@ -82,16 +83,17 @@ export function SideMenu({ resources, onNavigate }: SideMenuProps) {
               return (
                 <li key={entry.key}>
                   <NavLink
-                    component="a"
-                    href={entry.to}
-                    target="_blank"
-                    rel="noopener noreferrer"
+                    component="button"
+                    type="button"
                     className={classes.navLink}
                     label={entry.label}
                     aria-label={`${entry.label} (opens in a new tab)`}
                     leftSection={icon}
                     rightSection={<IconExternalLink size={14} stroke={1.7} aria-hidden />}
-                    onClick={onNavigate}
+                    onClick={() => {
+                      void openFileUploadLink();
+                      onNavigate();
+                    }}
                   />
                 </li>
               );

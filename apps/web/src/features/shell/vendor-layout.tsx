@@ -1,8 +1,8 @@
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { canEnterVendor, hasAnyVendorRead, visibleVendorTabs } from '@portal/domain';
-import { profileQuery } from '../../shared/auth/profile';
+import { profileQuery, vendorsQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
 
 /** Which vendor tab a /vendors sub-path belongs to (the employee profile sits under Employees). */
@@ -13,7 +13,9 @@ const tabOf = (pathname: string): string => {
 
 /**
  * /vendors and its nested routes (spec 2.2): the vendor cards at the index; every other page needs a
- * vendorId the admin may enter, and shows the vendor tabs this admin may read.
+ * vendorId the admin may enter (one of the vendors GET /employer-admin/vendors lists for this admin,
+ * so another employer's vendor is refused here, before any screen asks for its data), and shows
+ * the vendor's name and the vendor tabs this admin may read.
  */
 export function VendorLayout() {
   const location = useLocation();
@@ -22,16 +24,27 @@ export function VendorLayout() {
   const profile = useQuery(profileQuery());
   const admin = profile.data;
   const atIndex = /^\/vendors\/?$/.test(location.pathname);
+  const mayRead = Boolean(admin && hasAnyVendorRead(admin.resources));
+  const vendors = useQuery({ ...vendorsQuery(), enabled: mayRead && vendorId !== '' });
 
   if (!admin || !hasAnyVendorRead(admin.resources)) return <Unauthorized />;
   if (!atIndex && !vendorId) return <Navigate to="/vendors" replace />;
   if (vendorId && !canEnterVendor(admin, vendorId)) return <Unauthorized />;
   if (!vendorId) return <Outlet />;
+  if (vendors.isPending) return <Skeleton height={36} width={420} radius="md" />;
+  const vendor = vendors.data?.find((card) => card.vendor._id === vendorId)?.vendor;
+  if (!vendor) return <Unauthorized />;
 
   const current = tabOf(location.pathname);
   const query = `?vendorId=${encodeURIComponent(vendorId)}`;
   return (
     <Stack gap="lg">
+      <Text size="sm" c="dimmed" data-testid="vendor-context">
+        Vendor:{' '}
+        <Text span fw={600} c="var(--mantine-color-text)">
+          {vendor.name}
+        </Text>
+      </Text>
       <nav aria-label="Vendor sections">
         <Group gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} wrap="wrap">
           {visibleVendorTabs(admin.resources).map((tab) => {

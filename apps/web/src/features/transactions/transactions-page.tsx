@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
-import { DataTable, PageTitle, Paginator, SearchInput, StatusBadge, Unauthorized, errorMessage, notifyApiError, notifyWarning, type DataTableColumn, type StatusTone } from '../../shared/ui';
+import { DataTable, DateField, PageTitle, Paginator, SearchInput, StatusBadge, Unauthorized, errorMessage, notifyApiError, notifyWarning, type DataTableColumn, type StatusTone } from '../../shared/ui';
 import { downloadTransactionsReport, transactionsQuery } from './api';
 import { parseTransactionsState, transactionProfileHref, writeTransactionsState, type TransactionsState } from './url-state';
 
@@ -48,26 +48,6 @@ function statusTone(status: string): StatusTone {
     default:
       return 'info';
   }
-}
-
-/** A date box that reports only complete dates, so typing in it is not undone half way. */
-function DateField({ label, value, max, onChange }: { label: string; value: string; max: string; onChange: (value: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  return (
-    <TextInput
-      type="date"
-      label={label}
-      value={draft}
-      max={max}
-      w={170}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setDraft(next);
-        if (/^\d{4}-\d{2}-\d{2}$/.test(next)) onChange(next);
-      }}
-    />
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The signed-in admin's profile and employer data: query keys and fetchers shared by every feature. */
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminProfile, EmployerConfig, EmployerMetadata } from '@portal/domain';
+import type { AdminProfile, EmployerConfig, EmployerMetadata, VendorListResult } from '@portal/domain';
 import { api } from '../api/client';
 
 export const sessionKeys = {
@@ -10,6 +10,7 @@ export const sessionKeys = {
   employerConfig: () => [...sessionKeys.all, 'employer-config'] as const,
   employerMetadata: () => [...sessionKeys.all, 'employer-metadata'] as const,
   mfa: () => [...sessionKeys.all, 'mfa'] as const,
+  vendors: () => [...sessionKeys.all, 'vendors'] as const,
 };
 
 export const profileQuery = () =>
@@ -20,3 +21,6 @@ export const employerConfigQuery = () =>
   queryOptions({ queryKey: sessionKeys.employerConfig(), queryFn: () => api.get<EmployerConfig>('/employer-admin/employer-config'), staleTime: 300_000 });
 export const employerMetadataQuery = () =>
   queryOptions({ queryKey: sessionKeys.employerMetadata(), queryFn: () => api.get<EmployerMetadata>('/employer-admin/employer-metadata'), staleTime: 300_000 });
+/** The vendors this admin may enter (spec 2.18): the cards, and the vendor layout's check of a vendorId. */
+export const vendorsQuery = () =>
+  queryOptions({ queryKey: sessionKeys.vendors(), queryFn: () => api.get<VendorListResult>('/employer-admin/vendors'), staleTime: 60_000 });

@@ -1,5 +1,6 @@
 /** Shared UI pieces (spec 2.19 and the common states), each in one place for every feature. */
 export { ColumnToggle, type ColumnToggleItem, type ColumnToggleProps } from './column-toggle';
+export { DateField, type DateFieldProps } from './date-field';
 export { DataTable, type DataTableColumn, type DataTableProps, type DataTableSelection } from './data-table';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FilterBuilder, type FilterBuilderProps, type FilterField } from './filter-builder';

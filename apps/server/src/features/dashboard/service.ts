@@ -1,0 +1,235 @@
+/**
+ * Dashboard figures (spec 2.4, 3 "Dashboard stats", "Vendor stats", "To-do item"; decision 0016).
+ * Every figure is an SQL aggregate over one employer and one context (the employer's own workers
+ * without `vendorId`, that vendor's with it) and a business-date window in Asia/Kolkata, counted
+ * the way the Transactions and Salary Topups screens count the same window: transactions by
+ * `created_at` with the screen's "All" statuses, top-up applications by `created_at`, any status.
+ * The windows are read through the covering indexes of migration 0010.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import {
+  COMPLETED_WITHDRAWAL_STATUSES,
+  DISBURSED_TOPUP_STATUSES,
+  PENDING_WITHDRAWAL_STATUSES,
+  attendanceCycleOf,
+  attendanceCycleStartDayOf,
+  businessDate,
+  businessDayStart,
+  cycleSoFar,
+  firstDayOf,
+  nextDay,
+  payrollMonthOf,
+  recentAttendanceCycles,
+  todoItems,
+  type CurrentCycleTopupStatsResult,
+  type CycleDates,
+  type EwaStats,
+  type SalaryTopupStatsResult,
+  type StuStats,
+  type TodoResult,
+  type VendorStatsResult,
+} from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/guard.js';
+
+type Scope = Pick<AuthContext, 'admin' | 'vendorId' | 'resources'>;
+
+/** worker_context_counts.vendor_key of the employer's own workers (migration 0006). */
+const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql.lit(v)),
+    sql`, `,
+  );
+
+/** The caller's context on a table alias, written so that the partial indexes apply. */
+function inContext(ctx: Scope, alias: string): RawBuilder<boolean> {
+  const vendor = sql.ref(`${alias}.vendor_id`);
+  return sql<boolean>`${sql.ref(`${alias}.employer_id`)} = ${ctx.admin.employer_id}::uuid and ${ctx.vendorId ? sql`${vendor} = ${ctx.vendorId}::uuid` : sql`${vendor} is null`}`;
+}
+
+/** [from, until) instants of business dates from..to (both inclusive). */
+const instants = (p: CycleDates) => ({ from: businessDayStart(p.startDate), until: businessDayStart(nextDay(p.endDate)) });
+
+const num = (v: unknown) => Number(v ?? 0);
+
+export function createDashboardService(deps: Deps) {
+  const { db } = deps;
+
+  /** Today (IST), the cycle start day of the employer's config, the current cycle and the chart's periods (the last cut at today). */
+  async function cycles(ctx: Scope) {
+    const today = businessDate(deps.now());
+    const employer = await db.selectFrom('employers').select('config').where('id', '=', ctx.admin.employer_id).executeTakeFirstOrThrow();
+    const startDay = attendanceCycleStartDayOf(employer.config as { attendanceCycleStartDay?: unknown });
+    const current = attendanceCycleOf(today, startDay);
+    const periods = recentAttendanceCycles(today, startDay).map((c) => cycleSoFar(c, today));
+    return { today, startDay, current, soFar: cycleSoFar(current, today), periods };
+  }
+
+  async function totalEmployees(ctx: Scope): Promise<number> {
+    const row = await db
+      .selectFrom('worker_context_counts')
+      .select('n')
+      .where('employer_id', '=', ctx.admin.employer_id)
+      .where('vendor_key', '=', ctx.vendorId ?? NO_VENDOR)
+      .executeTakeFirst();
+    return row?.n ?? 0;
+  }
+
+  /** Completed withdrawals (count, paise) per period, in one index-only scan of the whole window. */
+  async function withdrawalsPerPeriod(ctx: Scope, periods: CycleDates[]) {
+    const first = instants(periods[0]!).from;
+    const last = instants(periods.at(-1)!).until;
+    const columns = periods.map((p, k) => {
+      const { from, until } = instants(p);
+      const inPeriod = sql`t.created_at >= ${from} and t.created_at < ${until}`;
+      return sql`count(*) filter (where ${inPeriod}) as ${sql.ref(`n${k}`)}, coalesce(sum(t.amount) filter (where ${inPeriod}), 0) as ${sql.ref(`v${k}`)}`;
+    });
+    const { rows } = await sql<Record<string, string | number>>`
+      select ${sql.join(columns, sql`, `)}
+      from transactions t
+      where ${inContext(ctx, 't')} and t.created_at >= ${first} and t.created_at < ${last}
+        and t.status in (${list(COMPLETED_WITHDRAWAL_STATUSES)})`.execute(db);
+    const row = rows[0] ?? {};
+    return periods.map((p, k) => ({ numberOfTransactions: num(row[`n${k}`]), startDate: p.startDate, endDate: p.endDate, value: num(row[`v${k}`]) }));
+  }
+
+  /** Top-up applications (all statuses) and the paise of the disbursed ones, in a window. */
+  async function topups(ctx: Scope, window: CycleDates) {
+    const { from, until } = instants(window);
+    const { rows } = await sql<{ n: string; v: string }>`
+      select count(*) as n, coalesce(sum(a.amount) filter (where a.status in (${list(DISBURSED_TOPUP_STATUSES)})), 0) as v
+      from salary_topup_applications a
+      where ${inContext(ctx, 'a')} and a.created_at >= ${from} and a.created_at < ${until}`.execute(db);
+    return { applications: num(rows[0]?.n), disbursed: num(rows[0]?.v) };
+  }
+
+  const windowOf = (periods: CycleDates[]): CycleDates => ({ startDate: periods[0]!.startDate, endDate: periods.at(-1)!.endDate });
+
+  return {
+    cycles,
+
+    /** GET /employer-admin/stats/EWA */
+    async ewaStats(ctx: Scope): Promise<EwaStats> {
+      const c = await cycles(ctx);
+      const [employees, periods] = await Promise.all([totalEmployees(ctx), withdrawalsPerPeriod(ctx, c.periods)]);
+      const current = periods.at(-1)!;
+      return {
+        kind: 'EWA',
+        totalEmployees: employees,
+        salaryWithdrawalCompleted: current.numberOfTransactions,
+        withdrawalValue: current.value,
+        totalNumberOfTransactions: periods.reduce((s, p) => s + p.numberOfTransactions, 0),
+        totalTransactionalValue: periods.reduce((s, p) => s + p.value, 0),
+        attendanceCycleDates: c.current,
+        completeCycleTransactionDetails: periods,
+      };
+    },
+
+    /** GET /employer-admin/stats/STU */
+    async stuStats(ctx: Scope): Promise<StuStats> {
+      const c = await cycles(ctx);
+      const window = windowOf(c.periods);
+      const [employees, current, total] = await Promise.all([totalEmployees(ctx), topups(ctx, c.soFar), topups(ctx, window)]);
+      return {
+        kind: 'STU',
+        totalEmployees: employees,
+        salaryTopupApplications: current.applications,
+        salaryTopupDisbursedValue: current.disbursed,
+        totalSalaryTopupApplications: total.applications,
+        totalSalaryTopupDisbursedValue: total.disbursed,
+        attendanceCycleDates: c.current,
+        totalsFrom: window.startDate,
+        totalsTo: window.endDate,
+      };
+    },
+
+    /** GET /employer-admin/salary-topup-stats?employerId= : the chart's window; another employer's id is not found. */
+    async salaryTopupStats(ctx: Scope, employerId: string): Promise<SalaryTopupStatsResult> {
+      if (employerId !== ctx.admin.employer_id) throw notFound('Employer not found');
+      const c = await cycles(ctx);
+      const window = windowOf(c.periods);
+      const t = await topups(ctx, window);
+      return { totalSalaryTopupApplications: t.applications, totalSalaryTopupDisbursedValue: t.disbursed, ...window };
+    },
+
+    /** GET /employer-admin/current-attendance-cycle-salarytopup-stats */
+    async currentCycleTopupStats(ctx: Scope): Promise<CurrentCycleTopupStatsResult> {
+      const c = await cycles(ctx);
+      const t = await topups(ctx, c.soFar);
+      return { attendanceCycleDates: c.current, salaryTopupApplications: t.applications, salaryTopupDisbursedValue: t.disbursed };
+    },
+
+    /** GET /employer-admin/vendor-stats?vendorId= : the vendor's withdrawals of the current cycle so far. */
+    async vendorStats(ctx: Scope, employerId: string | undefined): Promise<VendorStatsResult> {
+      if (employerId !== undefined && employerId !== ctx.admin.employer_id) throw notFound('Employer not found');
+      if (!ctx.vendorId) throw badRequest('Choose a vendor: vendorId is required');
+      const c = await cycles(ctx);
+      const { from, until } = instants(c.soFar);
+      const [employees, { rows }] = await Promise.all([
+        totalEmployees(ctx),
+        sql<{ completed: string; value: string; requests: string; pending: string }>`
+          select count(*) filter (where t.status in (${list(COMPLETED_WITHDRAWAL_STATUSES)})) as completed,
+            coalesce(sum(t.amount) filter (where t.status in (${list(COMPLETED_WITHDRAWAL_STATUSES)})), 0) as value,
+            count(*) as requests,
+            count(*) filter (where t.status in (${list(PENDING_WITHDRAWAL_STATUSES)})) as pending
+          from transactions t
+          where ${inContext(ctx, 't')} and t.created_at >= ${from} and t.created_at < ${until}`.execute(db),
+      ]);
+      const r = rows[0];
+      return {
+        totalEmployees: employees,
+        salaryWithdrawalCompleted: num(r?.completed),
+        withdrawalValue: num(r?.value),
+        salaryWithdrawalRequests: num(r?.requests),
+        salaryWithdrawalPending: num(r?.pending),
+        attendanceCycleDates: c.current,
+      };
+    },
+
+    /** GET /employer-admin/to-do */
+    async todo(ctx: Scope): Promise<TodoResult> {
+      const c = await cycles(ctx);
+      const since = businessDayStart(c.current.startDate);
+      const payrollMonth = firstDayOf(payrollMonthOf(c.today));
+      const [attendance, employees, added, payroll] = await Promise.all([
+        db
+          .selectFrom('document_uploads as d')
+          .select('d.id')
+          .where(inContext(ctx, 'd'))
+          .where('d.doc_type', '=', 'ATTENDANCE_UPLOAD')
+          .where('d.status', '=', 'PROCESSED')
+          .where('d.created_at', '>=', since)
+          .limit(1)
+          .executeTakeFirst(),
+        totalEmployees(ctx),
+        db.selectFrom('workers as w').select('w.id').where(inContext(ctx, 'w')).where('w.created_at', '>=', since).limit(1).executeTakeFirst(),
+        ctx.vendorId
+          ? Promise.resolve(null)
+          : db
+              .selectFrom('payrolls as p')
+              .select('p.id')
+              .where(inContext(ctx, 'p'))
+              .where('p.month', '=', payrollMonth)
+              .where('p.status', '<>', 'CANCELLED')
+              .limit(1)
+              .executeTakeFirst(),
+      ]);
+      const items = todoItems(
+        {
+          attendanceProcessedThisCycle: Boolean(attendance),
+          employeeCount: employees,
+          employeesAddedThisCycle: added ? 1 : 0,
+          payrollUploaded: ctx.vendorId ? null : Boolean(payroll),
+        },
+        ctx.resources,
+        ctx.vendorId,
+      );
+      return { items, attendanceCycleDates: c.current };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,61 @@
+/**
+ * The simulated bank as its own process, started by the portal (`npm start`) when BANK_URL is not
+ * set: `bank-sim/main.ts` on BANK_PORT, on the portal's database (schema bank_sim), sending its
+ * webhooks to this portal. It is stopped with the portal; if it dies, it is started again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Deps } from '../../platform/context.js';
+
+const BANK_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bank-sim/main.ts');
+
+export interface BankProcess {
+  stop(): Promise<void>;
+}
+
+export function startBankProcess(deps: Deps, databaseUrl: string, portalPort: number): BankProcess {
+  const { config, bank, log } = deps;
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let restarts = 0;
+
+  const start = () => {
+    child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), BANK_MAIN], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        BANK_SIM_DATABASE_URL: databaseUrl,
+        BANK_PORT: String(config.bankPort),
+        BANK_HOST: '127.0.0.1',
+        BANK_API_KEY: bank.apiKey,
+        BANK_WEBHOOK_URL: `http://127.0.0.1:${portalPort}/api/webhooks/bank`,
+        BANK_WEBHOOK_SECRET: bank.webhookSecret,
+      },
+    });
+    child.on('exit', (code, signal) => {
+      child = null;
+      if (stopping) return;
+      restarts++;
+      log.warn(`simulated bank exited (${signal ?? code}); starting it again`);
+      setTimeout(start, Math.min(30_000, 500 * 2 ** Math.min(restarts, 6))).unref();
+    });
+  };
+  start();
+
+  return {
+    async stop() {
+      stopping = true;
+      const c = child as ChildProcess | null;
+      if (!c) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => c.kill('SIGKILL'), 5_000);
+        c.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        c.kill('SIGTERM');
+      });
+    },
+  };
+}

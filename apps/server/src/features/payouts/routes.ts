@@ -1,0 +1,47 @@
+/** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, ReinitiateResult, StreamAccountInfo } from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
+import { createPayoutQueue } from './jobs.js';
+import { createPayoutService } from './service.js';
+import { createWebhookReceiver } from './webhooks.js';
+import { payoutContextOf } from './writer.js';
+
+export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  if (deps.queue) await createPayoutQueue(deps.queue);
+  const payouts = createPayoutService(deps);
+  const tags = ['payroll'];
+
+  app.get(
+    '/employer-admin/payroll/stream-account-info',
+    { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: StreamAccountInfo } } },
+    async (req) => payouts.accountInfo(authOf(req)),
+  );
+  app.put(
+    '/employer-admin/payroll/execute-payroll',
+    { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
+    async (req) => payouts.execute(authOf(req), req.query.payrollId),
+  );
+  app.put(
+    '/employer-admin/payroll/reinitiate-failed-transactions',
+    { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ReinitiateResult } } },
+    async (req) => payouts.reinitiate(authOf(req), req.query.payrollId),
+  );
+
+  // The webhook needs the exact bytes the bank signed: this plugin (and only it) keeps bodies raw.
+  const receiver = createWebhookReceiver(deps, payoutContextOf(deps).writer);
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 262_144 }, (_req, body, done) => done(null, body));
+    raw.post('/webhooks/bank', { config: publicRoute, schema: { tags: ['webhooks'], hide: true } }, async (req, reply) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['x-bank-signature'];
+      const outcome = await receiver.receive(body, typeof signature === 'string' ? signature : undefined);
+      if (outcome === 'bad-signature') return reply.status(401).send({ message: { description: 'Invalid signature', code: ERROR_CODES.unauthenticated } });
+      return reply.status(200).send({ received: true, outcome });
+    });
+  });
+}

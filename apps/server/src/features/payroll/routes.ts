@@ -1,0 +1,77 @@
+/** Payroll calls up to the freeze (spec 7): upload, history, info, monthly summary, details, payout table, status, hrAction. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EmployeePayoutDetailsBody,
+  EmployeePayoutDetailsResult,
+  HrActionBody,
+  HrActionResult,
+  PayrollDetails,
+  PayrollDetailsQuery,
+  PayrollInfo,
+  PayrollListQuery,
+  PayrollListResult,
+  PayrollMonthlySummary,
+  PayrollMonthlySummaryQuery,
+  PayrollStatusResult,
+  PayrollVendorQuery,
+  SHEET_UPLOAD_LIMIT_MB,
+  UPLOAD_MSG,
+  UpdatePayrollStatusBody,
+  UploadPayrollDocBody,
+  UploadPayrollDocResult,
+  maxBytesOf,
+} from '@portal/domain';
+import type { Deps } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { areaRoute, authOf } from '../../platform/guard.js';
+import { createPayrollService } from './service.js';
+
+/** A JSON body carrying a 5 MB file as base64, with room for the other fields. */
+const UPLOAD_BODY_LIMIT = Math.ceil((maxBytesOf('PAYROLL_UPLOAD') + 1) / 3) * 4 + 64 * 1024;
+
+/** A body past the limit is the Size Error of the upload screen, not a bare 413. */
+function uploadErrors(error: unknown, _req: FastifyRequest, reply: FastifyReply) {
+  if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.status(400).send(new AppError(400, UPLOAD_MSG.sizeError(SHEET_UPLOAD_LIMIT_MB), 'UPLOAD_TOO_LARGE').toBody());
+  }
+  throw error;
+}
+
+export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const payroll = createPayrollService(deps);
+  const tags = ['payroll'];
+  const querystring = PayrollVendorQuery;
+  const read = areaRoute('PAYROLL', 'READ');
+  const write = areaRoute('PAYROLL', 'WRITE');
+
+  app.post(
+    '/employer-admin/payroll/upload-payroll-doc',
+    { config: write, bodyLimit: UPLOAD_BODY_LIMIT, errorHandler: uploadErrors, schema: { tags, querystring, body: UploadPayrollDocBody, response: { 201: UploadPayrollDocResult } } },
+    async (req, reply) => reply.status(201).send(await payroll.upload(authOf(req), req.body)),
+  );
+  app.get('/employer-admin/payroll', { config: read, schema: { tags, querystring: PayrollListQuery, response: { 200: PayrollListResult } } }, async (req) =>
+    payroll.list(authOf(req), req.query.pageNumber, req.query.limit),
+  );
+  app.get('/employer-admin/payroll/payroll-info', { config: read, schema: { tags, querystring, response: { 200: PayrollInfo } } }, async (req) => payroll.info(authOf(req)));
+  app.get(
+    '/employer-admin/payroll-monthly-summary',
+    { config: read, schema: { tags, querystring: PayrollMonthlySummaryQuery, response: { 200: PayrollMonthlySummary } } },
+    async (req) => payroll.monthlySummary(authOf(req), req.query),
+  );
+  app.get('/employer-admin/payroll/payroll-details', { config: read, schema: { tags, querystring: PayrollDetailsQuery, response: { 200: PayrollDetails } } }, async (req) =>
+    payroll.details(authOf(req), { month: req.query.month, year: req.query.year }),
+  );
+  app.post(
+    '/employer-admin/payroll/employee-payout-details',
+    { config: read, schema: { tags, querystring, body: EmployeePayoutDetailsBody, response: { 200: EmployeePayoutDetailsResult } } },
+    async (req) => payroll.payoutDetails(authOf(req), req.body),
+  );
+  app.put(
+    '/employer-admin/payroll/update-payroll-status',
+    { config: write, schema: { tags, querystring, body: UpdatePayrollStatusBody, response: { 200: PayrollStatusResult } } },
+    async (req) => payroll.updateStatus(authOf(req), req.body.payrollId, req.body.status),
+  );
+  app.post('/hrAction', { config: write, schema: { tags, querystring, body: HrActionBody, response: { 200: HrActionResult } } }, async (req) => payroll.freeze(authOf(req), req.body.data));
+}

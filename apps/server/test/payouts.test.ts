@@ -1,0 +1,471 @@
+/**
+ * Streaming account, payroll execution and payouts (issue 5; design doc "Account, execution and
+ * payouts"): real PostgreSQL, a real simulated bank (its own HTTP server and schema), the real
+ * queue and payout worker, webhooks over HTTP. Exactly once is counted at the bank.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { PAYROLL_MSG, ROLE_IDS, monthLabel, monthOfDate } from '@portal/domain';
+import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
+import { bankSignature } from '../src/platform/payouts.js';
+import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
+import { activitiesOf } from './workers-fixtures.js';
+import { WEBHOOK_SECRET, insertFrozenPayroll, ledgerFacts, sleep, startTestBank, until, type FrozenPayroll, type TestBank } from './payouts-fixtures.js';
+
+let env: TestEnv;
+let bank: TestBank;
+let worker: PayoutWorker;
+/** Employer A: owner (Super Admin), viewer, payroll manager, vendor admin of v1; employer B: owner. */
+let A: { id: string; ownerId: string; owner: string; viewer: string; payroll: string; vendorAdmin: string; v1: string; v2: string };
+let B: { id: string; ownerId: string; owner: string };
+
+beforeAll(async () => {
+  env = await createTestEnv({
+    queue: true,
+    env: { BANK_API_KEY: 'unused', BANK_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYOUT_SWEEP_MS: '300', PAYOUT_STALE_MS: '1500', PAYOUT_CONCURRENCY: '32' },
+  });
+  bank = await startTestBank(env.deps, env.deps.config.databaseUrl!, env.baseUrl);
+  worker = (await workPayoutJobs(env.deps))!;
+  const a = await createEmployer(env);
+  const b = await createEmployer(env);
+  A = {
+    id: a.employer.id,
+    ownerId: a.owner.id,
+    owner: await signIn(env, a.owner),
+    viewer: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.viewer)),
+    payroll: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.payrollManager)),
+    vendorAdmin: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.vendorAdmin, a.vendors[0]!.id)),
+    v1: a.vendors[0]!.id,
+    v2: a.vendors[1]!.id,
+  };
+  B = { id: b.employer.id, ownerId: b.owner.id, owner: await signIn(env, b.owner) };
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await bank?.sim.close();
+  await env?.close();
+});
+
+// ---- helpers ----
+
+const accountInfo = (token: string, vendorId?: string) => env.call('GET', '/employer-admin/payroll/stream-account-info', { token, query: { vendorId } });
+const execute = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/execute-payroll', { token, query: { payrollId, vendorId } });
+const rerun = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/reinitiate-failed-transactions', { token, query: { payrollId, vendorId } });
+
+/** Money in through the bank: a credit at the bank, its webhook, the CREDIT row. */
+async function recharge(token: string, paise: number, vendorId?: string): Promise<void> {
+  const before = (await accountInfo(token, vendorId)).body.accountBalance as number;
+  const { virtualAccount } = (await accountInfo(token, vendorId)).body;
+  await bank.api.creditVirtualAccount(virtualAccount, paise);
+  await until('the credit webhook', async () => (await accountInfo(token, vendorId)).body.accountBalance === before + paise);
+}
+
+const payrollRow = (id: string) => env.deps.db.selectFrom('payrolls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const payoutsOf = (payrollId: string) => env.deps.db.selectFrom('payouts').selectAll().where('payroll_id', '=', payrollId).orderBy('entry_id').orderBy('attempt').execute();
+const entriesOf = (payrollId: string) => env.deps.db.selectFrom('payroll_entries').selectAll().where('payroll_id', '=', payrollId).orderBy('row_number').execute();
+
+async function settled(payrollId: string, timeoutMs = 30_000) {
+  return until(
+    'the payroll to settle',
+    async () => {
+      const p = await payrollRow(payrollId);
+      return p.status === 'DISBURSAL_COMPLETED' || p.status === 'DISBURSAL_FAILED' ? p : null;
+    },
+    timeoutMs,
+  );
+}
+
+/** Every payout of the payroll was created at most once at the bank (per reference, i.e. per attempt), and each attempt that reached the bank reused its key. */
+async function expectExactlyOnceAtBank(payrollId: string) {
+  const payouts = await payoutsOf(payrollId);
+  const stats = await bank.stats();
+  for (const p of payouts) {
+    const n = stats.byReference[p.id] ?? 0;
+    if (p.bank_payout_id) expect(n, `payout ${p.id} (${p.status})`).toBe(1);
+    else expect(n, `payout ${p.id} (${p.status}, refused by the bank)`).toBe(0);
+  }
+  // Paid at most once per entry: at most one TRANSFERRED payout per entry, across attempts.
+  const paid = new Map<string, number>();
+  for (const p of payouts) if (p.status === 'TRANSFERRED') paid.set(p.entry_id, (paid.get(p.entry_id) ?? 0) + 1);
+  for (const [entry, n] of paid) expect(n, `entry ${entry}`).toBe(1);
+  return { payouts, stats };
+}
+
+/** balance = credits - debits; debit = payroll's required total; totals = sum of entries; every deduction names what it repays. */
+async function expectLedgerReconciles(employerId: string, token: string, payroll: FrozenPayroll) {
+  const facts = await ledgerFacts(env.deps.db, employerId);
+  expect((await accountInfo(token)).body.accountBalance).toBe(facts.credits - facts.debits);
+  const debit = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payroll_id', '=', payroll.payrollId).execute();
+  expect(debit).toHaveLength(1);
+  expect(debit[0]!.kind).toBe('DEBIT');
+  expect(debit[0]!.amount).toBe(payroll.totalSalary);
+  const sums = await sql<{ salary: number; deductions: number; payable: number; d: number }>`
+    select sum(salary)::bigint as salary, sum(deductions)::bigint as deductions, sum(amount_payable)::bigint as payable,
+      (select coalesce(sum(amount), 0) from payroll_deductions where payroll_id = ${payroll.payrollId})::bigint as d
+    from payroll_entries where payroll_id = ${payroll.payrollId} and status <> 'SKIPPED'`.execute(env.deps.db);
+  const s = sums.rows[0]!;
+  const p = await payrollRow(payroll.payrollId);
+  expect(Number(s.salary)).toBe(p.total_salary);
+  expect(Number(s.payable)).toBe(p.total_payable);
+  expect(Number(s.deductions)).toBe(p.total_deductions);
+  expect(Number(s.d)).toBe(p.total_deductions);
+  expect(p.total_salary).toBe(p.total_payable + p.total_deductions);
+  const orphan = await sql<{ n: number }>`
+    select count(*)::int as n from payroll_deductions d
+    left join transactions t on t.id = d.transaction_id left join topup_emis m on m.id = d.topup_emi_id
+    where d.payroll_id = ${payroll.payrollId} and t.id is null and m.id is null`.execute(env.deps.db);
+  expect(orphan.rows[0]!.n).toBe(0);
+  // The first attempts' amounts are the entries' net salaries.
+  const firsts = await sql<{ s: number }>`select coalesce(sum(amount), 0)::bigint as s from payouts where payroll_id = ${payroll.payrollId} and attempt = 1`.execute(env.deps.db);
+  expect(Number(firsts.rows[0]!.s)).toBe(p.total_payable);
+}
+
+const frozen = (input: Partial<Parameters<typeof insertFrozenPayroll>[2]> & { employerId?: string; adminId?: string } = {}) =>
+  insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, adminId: A.ownerId, entries: 5, ...input });
+
+// ---- GET stream-account-info ----
+
+describe('GET /employer-admin/payroll/stream-account-info', () => {
+  it('answers the balance, the virtual account and its recharge page to READ, in both contexts (one account per employer)', async () => {
+    const r = await accountInfo(A.viewer);
+    expect(r.status).toBe(200);
+    expect(r.body.virtualAccount).toMatch(/^\d{16}$/);
+    expect(r.body.rechargeLink).toBe(`${bank.url}/recharge?va=${r.body.virtualAccount}`);
+    expect(r.body.accountBalance).toBe((await ledgerFacts(env.deps.db, A.id)).credits - (await ledgerFacts(env.deps.db, A.id)).debits);
+    const inVendor = await accountInfo(A.vendorAdmin, A.v1);
+    expect(inVendor.status).toBe(200);
+    expect(inVendor.body.virtualAccount).toBe(r.body.virtualAccount);
+    const other = await accountInfo(B.owner);
+    expect(other.body.virtualAccount).not.toBe(r.body.virtualAccount);
+  });
+
+  it('counts a credit once however often its webhook comes, and ignores credits to unknown accounts', async () => {
+    const { virtualAccount } = (await accountInfo(B.owner)).body;
+    const before = (await ledgerFacts(env.deps.db, B.id)).credits;
+    await bank.setRules({ webhookDuplicateRate: 1 });
+    try {
+      await bank.api.creditVirtualAccount(virtualAccount, 12_345);
+      await bank.api.creditVirtualAccount('999999999999', 55_555);
+      await until('the credit', async () => (await ledgerFacts(env.deps.db, B.id)).credits === before + 12_345);
+      await sleep(500);
+    } finally {
+      await bank.setRules({ webhookDuplicateRate: 0 });
+    }
+    expect((await ledgerFacts(env.deps.db, B.id)).credits).toBe(before + 12_345);
+    // The same credit webhook sent again by hand: still one row.
+    const rows = await env.deps.db.selectFrom('ledger_entries').selectAll().where('employer_id', '=', B.id).where('kind', '=', 'CREDIT').execute();
+    const credit = rows.find((r) => r.amount === 12_345)!;
+    const body = JSON.stringify({
+      event: 'virtual_account.credited',
+      event_id: 'evt_manual_1',
+      created_at: new Date().toISOString(),
+      payload: { credit: { id: credit.bank_reference, virtual_account: virtualAccount, amount: 12_345, utr: '123456789012', created_at: new Date().toISOString() } },
+    });
+    const res = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature(WEBHOOK_SECRET, body) }, body });
+    expect(res.status).toBe(200);
+    expect((await ledgerFacts(env.deps.db, B.id)).credits).toBe(before + 12_345);
+  });
+});
+
+// ---- POST /api/webhooks/bank ----
+
+describe('POST /api/webhooks/bank', () => {
+  it('refuses a body whose signature does not match (401) and acknowledges an event it does not know', async () => {
+    const body = JSON.stringify({ event: 'virtual_account.credited', event_id: 'e1', created_at: new Date().toISOString(), payload: {} });
+    const bad = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature('wrong', body) }, body });
+    expect(bad.status).toBe(401);
+    const none = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(none.status).toBe(401);
+    // Signed over the exact bytes: the same JSON re-spaced does not verify.
+    const spaced = body.replace(/,/g, ', ');
+    const respaced = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature(WEBHOOK_SECRET, body) }, body: spaced });
+    expect(respaced.status).toBe(401);
+    const unknown = JSON.stringify({ event: 'payout.something_else', event_id: 'e2', created_at: new Date().toISOString(), payload: {} });
+    const ok = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature(WEBHOOK_SECRET, unknown) }, body: unknown });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { outcome: string }).outcome).toBe('ignored');
+  });
+});
+
+// ---- PUT execute-payroll ----
+
+describe('PUT /employer-admin/payroll/execute-payroll', () => {
+  it('refuses without enough balance (nothing written), then executes after a credit webhook', async () => {
+    const p = await frozen({ entries: 4, salary: () => 2_000_000 });
+    const facts = await ledgerFacts(env.deps.db, A.id);
+    const balance = facts.credits - facts.debits;
+    expect(balance).toBeLessThan(p.totalSalary);
+    const refused = await execute(A.owner, p.payrollId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message.description).toContain(PAYROLL_MSG.insufficientBalance);
+    expect((await payrollRow(p.payrollId)).status).toBe('PAYROLL_FROZEN');
+    expect(await payoutsOf(p.payrollId)).toHaveLength(0);
+    expect(await env.deps.db.selectFrom('ledger_entries').select('id').where('payroll_id', '=', p.payrollId).execute()).toHaveLength(0);
+
+    await recharge(A.owner, p.totalSalary - balance);
+    const ok = await execute(A.owner, p.payrollId);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ payrollId: p.payrollId, status: 'DISBURSAL_INITIATED', payouts: 4, message: PAYROLL_MSG.executionInProgress });
+    expect((await payrollRow(p.payrollId)).executed_by).toBe(A.ownerId);
+    const done = await settled(p.payrollId);
+    expect(done.status).toBe('DISBURSAL_COMPLETED');
+    expect((await accountInfo(A.owner)).body.accountBalance).toBe(0);
+    for (const e of await entriesOf(p.payrollId)) {
+      expect(e.status).toBe('TRANSFERRED');
+      expect(e.utr).toMatch(/^\d{12}$/);
+      expect(e.paid_at).not.toBeNull();
+    }
+    await expectExactlyOnceAtBank(p.payrollId);
+    await expectLedgerReconciles(A.id, A.owner, p);
+    const acts = (await activitiesOf(env, A.id, 'PAYROLL_EXECUTED')).filter((a) => a.target_id === p.payrollId);
+    expect(acts).toHaveLength(1);
+    expect(acts[0]!.admin_id).toBe(A.ownerId);
+  });
+
+  it('50 concurrent calls: one execution, one debit, one payout per entry at the bank', async () => {
+    const p = await frozen({ entries: 40, skipped: 3, advances: 5, emis: 3 });
+    await recharge(A.owner, p.totalSalary);
+    const calls = await Promise.all(Array.from({ length: 50 }, (_, i) => execute(i % 2 ? A.owner : A.payroll, p.payrollId)));
+    const statuses = calls.map((c) => c.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const already = PAYROLL_MSG.alreadyExecuted(monthLabel(monthOfDate(p.month)));
+    for (const c of calls.filter((x) => x.status === 409)) expect(c.body.message.description).toBe(already);
+    const debits = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payroll_id', '=', p.payrollId).execute();
+    expect(debits).toHaveLength(1);
+    expect(debits[0]!.amount).toBe(p.totalSalary);
+    expect(await payoutsOf(p.payrollId)).toHaveLength(40);
+    expect((await settled(p.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+    const { payouts, stats } = await expectExactlyOnceAtBank(p.payrollId);
+    expect(payouts.every((x) => x.attempt === 1 && x.status === 'TRANSFERRED' && x.idempotency_key === `${p.payrollId}:${x.entry_id}:1`)).toBe(true);
+    expect(payouts.filter((x) => stats.byReference[x.id] === 1)).toHaveLength(40);
+    const entries = await entriesOf(p.payrollId);
+    expect(entries.filter((e) => e.status === 'SKIPPED')).toHaveLength(3);
+    expect(entries.filter((e) => e.status === 'TRANSFERRED')).toHaveLength(40);
+    for (const e of entries.filter((x) => x.status === 'TRANSFERRED')) expect(payouts.find((x) => x.id === e.request_id)?.utr).toBe(e.utr);
+    await expectLedgerReconciles(A.id, A.owner, p);
+    expect((await activitiesOf(env, A.id, 'PAYROLL_EXECUTED')).filter((a) => a.target_id === p.payrollId)).toHaveLength(1);
+  });
+
+  it('marks the deducted advances DEDUCTED_FROM_SALARY (event, repayment) and the EMIs DEDUCTED', async () => {
+    const p = await frozen({ entries: 6, advances: 3, emis: 2, advanceAmount: 120_000, emiAmount: 40_000 });
+    await recharge(A.owner, p.totalSalary);
+    expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+    const txs = await env.deps.db.selectFrom('transactions').selectAll().where('id', 'in', p.advanceIds).execute();
+    for (const t of txs) {
+      expect(t.status).toBe('DEDUCTED_FROM_SALARY');
+      expect(t.repaid_amount).toBe(t.amount);
+    }
+    const events = await env.deps.db.selectFrom('transaction_events').selectAll().where('transaction_id', 'in', p.advanceIds).where('status', '=', 'DEDUCTED_FROM_SALARY').execute();
+    expect(events).toHaveLength(3);
+    const repayments = await env.deps.db.selectFrom('repayments').selectAll().where('transaction_id', 'in', p.advanceIds).execute();
+    expect(repayments.map((r) => [r.amount, r.source])).toEqual(Array(3).fill([120_000, 'SALARY_DEDUCTION']));
+    const emis = await env.deps.db.selectFrom('topup_emis').selectAll().where('id', 'in', p.emiIds).execute();
+    expect(emis.every((m) => m.status === 'DEDUCTED')).toBe(true);
+    const payouts = await payoutsOf(p.payrollId);
+    const entries = await entriesOf(p.payrollId);
+    for (const e of entries) expect(payouts.find((x) => x.entry_id === e.id)!.amount).toBe(e.amount_payable);
+    await settled(p.payrollId);
+    await expectLedgerReconciles(A.id, A.owner, p);
+  });
+
+  it('refuses (and rolls back) when an advance was repaid after processing', async () => {
+    const p = await frozen({ entries: 2, advances: 1 });
+    await recharge(A.owner, p.totalSalary);
+    await env.deps.db.updateTable('transactions').set({ status: 'REPAID', repaid_amount: 150_000 }).where('id', '=', p.advanceIds[0]!).execute();
+    const r = await execute(A.owner, p.payrollId);
+    expect(r.status).toBe(409);
+    expect(r.body.message.description).toMatch(/repaid or changed after it was processed/);
+    expect((await payrollRow(p.payrollId)).status).toBe('PAYROLL_FROZEN');
+    expect(await payoutsOf(p.payrollId)).toHaveLength(0);
+    expect(await env.deps.db.selectFrom('ledger_entries').select('id').where('payroll_id', '=', p.payrollId).execute()).toHaveLength(0);
+    // Give the money back to the next test's balance arithmetic: nothing was debited.
+  });
+
+  it('is WRITE on PAYROLL: a viewer gets 403 and nothing moves', async () => {
+    const p = await frozen({ entries: 1 });
+    const r = await execute(A.viewer, p.payrollId);
+    expect(r.status).toBe(403);
+    expect((await payrollRow(p.payrollId)).status).toBe('PAYROLL_FROZEN');
+  });
+
+  it("is scoped: another employer's payroll, or the employer's payroll from vendor context, is not found (404)", async () => {
+    const p = await frozen({ entries: 1 });
+    expect((await execute(B.owner, p.payrollId)).status).toBe(404);
+    expect((await execute(A.owner, p.payrollId, A.v1)).status).toBe(404);
+    expect((await rerun(B.owner, p.payrollId)).status).toBe(404);
+    expect((await payrollRow(p.payrollId)).status).toBe('PAYROLL_FROZEN');
+    // A vendor's payroll is executed in its vendor's context (from the employer's account).
+    const v = await frozen({ entries: 2, vendorId: A.v1 });
+    expect((await execute(A.owner, v.payrollId)).status).toBe(404);
+    expect((await execute(A.vendorAdmin, v.payrollId, A.v2)).status).toBe(403);
+    await recharge(A.vendorAdmin, v.totalSalary, A.v1);
+    const ok = await execute(A.vendorAdmin, v.payrollId, A.v1);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await settled(v.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+    const act = (await activitiesOf(env, A.id, 'PAYROLL_EXECUTED')).find((a) => a.target_id === v.payrollId)!;
+    expect(act.vendor_id).toBe(A.v1);
+  });
+
+  it('refuses statuses other than PAYROLL_FROZEN, and outside the execution window', async () => {
+    const p = await frozen({ entries: 1 });
+    await env.deps.db.updateTable('payrolls').set({ status: 'PROCESSED' }).where('id', '=', p.payrollId).execute();
+    const r = await execute(A.owner, p.payrollId);
+    expect(r.status).toBe(409);
+    expect(r.body.message.description).toBe(PAYROLL_MSG.notAllowed('PROCESSED'));
+    await env.deps.db.updateTable('payrolls').set({ status: 'PAYROLL_FROZEN' }).where('id', '=', p.payrollId).execute();
+    // The execution start day is after today (day 31 clamps to the month's last day, so not on the last day).
+    const day = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', day: '2-digit' }).format(env.clock.now()));
+    const employer = await env.deps.db.selectFrom('employers').select('config').where('id', '=', A.id).executeTakeFirstOrThrow();
+    if (day < 28) {
+      await env.deps.db.updateTable('employers').set({ config: JSON.stringify({ ...employer.config, payrollExecutionStartDay: 28 }) }).where('id', '=', A.id).execute();
+      try {
+        const closed = await execute(A.owner, p.payrollId);
+        expect(closed.status).toBe(409);
+        expect(closed.body.message.description).toMatch(/^Payroll can be executed only from \d{4}-\d{2}-28 to /);
+      } finally {
+        await env.deps.db.updateTable('employers').set({ config: JSON.stringify(employer.config) }).where('id', '=', A.id).execute();
+      }
+    }
+    expect((await payrollRow(p.payrollId)).status).toBe('PAYROLL_FROZEN');
+  });
+});
+
+// ---- the bank's faults, webhooks, reversal and the re-run ----
+
+describe('payouts against a faulty bank', () => {
+  it('timeouts and 500s before and after the bank recorded the payout: every entry paid exactly once, retries with the same key', async () => {
+    const fault = (i: number) => ['timeoutBeforeRecording', 'timeoutAfterRecording', 'error500BeforeRecording', 'error500AfterRecording', null][i % 5];
+    const p = await frozen({ entries: 10, account: (i) => `66${String(i).padStart(8, '0')}${Date.now() % 100}` });
+    const accounts = (await entriesOf(p.payrollId)).map((e) => e.account_number);
+    const rules: Record<string, string[]> = { timeoutBeforeRecording: [], timeoutAfterRecording: [], error500BeforeRecording: [], error500AfterRecording: [] };
+    accounts.forEach((a, i) => fault(i) && rules[fault(i)!]!.push(a));
+    await bank.setRules({ ...rules, faultsPerKey: 1, hangMs: 3_000 });
+    try {
+      await recharge(A.owner, p.totalSalary);
+      expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+      expect((await settled(p.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+    } finally {
+      await bank.setRules({ timeoutBeforeRecording: [], timeoutAfterRecording: [], error500BeforeRecording: [], error500AfterRecording: [] });
+    }
+    const { payouts } = await expectExactlyOnceAtBank(p.payrollId);
+    expect(payouts).toHaveLength(10);
+    expect(payouts.every((x) => x.status === 'TRANSFERRED' && x.attempt === 1)).toBe(true);
+    // The bank's payout for each reference was created under our stored key.
+    const keys = await sql<{ reference_id: string; idempotency_key: string }>`select reference_id, idempotency_key from bank_sim.payouts where reference_id = any(${payouts.map((x) => x.id)})`.execute(env.deps.db);
+    for (const k of keys.rows) expect(k.idempotency_key).toBe(payouts.find((x) => x.id === k.reference_id)!.idempotency_key);
+  }, 60_000);
+
+  it('duplicated and out-of-order webhooks: events recorded once per (payout, status), statuses only move forward', async () => {
+    await bank.setRules({ webhookDuplicateRate: 1, webhookOutOfOrder: true, webhookReorderWindowMs: 200, latencyMs: { toProcessing: [0, 30], toSettled: [0, 30] } });
+    let p: FrozenPayroll;
+    try {
+      p = await frozen({ entries: 12 });
+      await recharge(A.owner, p.totalSalary);
+      expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+      expect((await settled(p.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+      await sleep(800);
+    } finally {
+      await bank.setRules({ webhookDuplicateRate: 0, webhookOutOfOrder: false, latencyMs: { toProcessing: [0, 0], toSettled: [0, 0] } });
+    }
+    const { payouts } = await expectExactlyOnceAtBank(p.payrollId);
+    expect(payouts.every((x) => x.status === 'TRANSFERRED')).toBe(true);
+    const events = await env.deps.db.selectFrom('payout_events').selectAll().where('payout_id', 'in', payouts.map((x) => x.id)).execute();
+    const keys = events.map((e) => `${e.bank_payout_id}/${e.status}`);
+    expect(new Set(keys).size).toBe(keys.length);
+
+    // A late `processing` (and a repeated `processed`) sent by hand after `processed`: nothing moves back.
+    const one = payouts[0]!;
+    const bankPayout = await bank.api.getPayout(one.bank_payout_id!);
+    for (const [event, status] of [['payout.processing', 'processing'], ['payout.processed', 'processed'], ['payout.queued', 'queued']] as const) {
+      const body = JSON.stringify({ event, event_id: `evt_late_${status}`, created_at: new Date().toISOString(), payload: { payout: { ...bankPayout, status, utr: status === 'processed' ? bankPayout.utr : null } } });
+      const res = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature(WEBHOOK_SECRET, body) }, body });
+      expect(res.status).toBe(200);
+    }
+    const after = await env.deps.db.selectFrom('payouts').selectAll().where('id', '=', one.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe('TRANSFERRED');
+    expect(after.utr).toBe(bankPayout.utr);
+    expect((await env.deps.db.selectFrom('payroll_entries').select(['status', 'utr']).where('id', '=', one.entry_id).executeTakeFirstOrThrow()).status).toBe('TRANSFERRED');
+  }, 60_000);
+
+  it('failed and processed -> reversed: DISBURSAL_FAILED; the re-run sends attempt 2 only for those, with no new debit', async () => {
+    const stamp = String(Date.now() % 1e6).padStart(6, '0');
+    const p = await frozen({ entries: 8, account: (i) => `55${stamp}${String(i).padStart(4, '0')}` });
+    const entries = await entriesOf(p.payrollId);
+    const failAccount = entries[1]!.account_number;
+    const reverseAccounts = [entries[3]!.account_number, entries[6]!.account_number];
+    await bank.setRules({ failAccounts: [failAccount], reverseAccounts });
+    await recharge(A.owner, p.totalSalary);
+    expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+    await until('the reversals', async () => (await payoutsOf(p.payrollId)).filter((x) => x.status === 'REVERSED').length === 2);
+    expect((await settled(p.payrollId)).status).toBe('DISBURSAL_FAILED');
+    await until('the payroll to be failed', async () => (await payrollRow(p.payrollId)).status === 'DISBURSAL_FAILED');
+    const first = await payoutsOf(p.payrollId);
+    const byEntry = new Map(first.map((x) => [x.entry_id, x]));
+    expect(byEntry.get(entries[1]!.id)!.status).toBe('FAILED');
+    expect(byEntry.get(entries[1]!.id)!.failure_reason).toBeTruthy();
+    for (const i of [3, 6]) {
+      const x = byEntry.get(entries[i]!.id)!;
+      expect(x.status).toBe('REVERSED');
+      expect(x.failure_reason).toMatch(/^Reversed by the bank/);
+      expect(x.utr).toMatch(/^\d{12}$/);
+    }
+    const mirrored = await entriesOf(p.payrollId);
+    expect(mirrored.filter((e) => e.status === 'FAILED').map((e) => e.row_number).sort()).toEqual([2, 4, 7]);
+    expect(mirrored.filter((e) => e.status === 'TRANSFERRED')).toHaveLength(5);
+
+    // A viewer may not re-run; the bank is fixed; the re-run touches only the three.
+    expect((await rerun(A.viewer, p.payrollId)).status).toBe(403);
+    await bank.setRules({ failAccounts: [], reverseAccounts: [] });
+    const balanceBefore = (await accountInfo(A.owner)).body.accountBalance;
+    const r = await rerun(A.owner, p.payrollId);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ payrollId: p.payrollId, status: 'DISBURSAL_IN_PROGRESS', payouts: 3 });
+    expect((await rerun(A.owner, p.payrollId)).status).toBe(409);
+    expect((await settled(p.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+    const all = await payoutsOf(p.payrollId);
+    expect(all).toHaveLength(11);
+    const seconds = all.filter((x) => x.attempt === 2);
+    expect(seconds.map((x) => x.entry_id).sort()).toEqual([entries[1]!.id, entries[3]!.id, entries[6]!.id].sort());
+    for (const x of seconds) {
+      expect(x.idempotency_key).toBe(`${p.payrollId}:${x.entry_id}:2`);
+      expect(x.status).toBe('TRANSFERRED');
+      expect(x.amount).toBe(byEntry.get(x.entry_id)!.amount);
+    }
+    // The five paid the first time were not touched.
+    for (const x of first.filter((y) => y.status === 'TRANSFERRED')) expect(all.find((y) => y.id === x.id)!.updated_at).toEqual(x.updated_at);
+    const final = await entriesOf(p.payrollId);
+    expect(final.every((e) => e.status === 'TRANSFERRED')).toBe(true);
+    for (const x of seconds) expect(final.find((e) => e.id === x.entry_id)!.request_id).toBe(x.id);
+    expect((await accountInfo(A.owner)).body.accountBalance).toBe(balanceBefore);
+    await expectExactlyOnceAtBank(p.payrollId);
+    await expectLedgerReconciles(A.id, A.owner, p);
+    expect((await activitiesOf(env, A.id, 'PAYROLL_PAYOUTS_REINITIATED')).filter((a) => a.target_id === p.payrollId)).toHaveLength(1);
+  }, 60_000);
+
+  it('re-run is refused unless the payroll is DISBURSAL_FAILED', async () => {
+    const p = await frozen({ entries: 1 });
+    const r = await rerun(A.owner, p.payrollId);
+    expect(r.status).toBe(409);
+    expect(r.body.message.description).toBe(PAYROLL_MSG.notAllowed('PAYROLL FROZEN'));
+  });
+
+  it('a lost webhook: the reconciliation poll asks the bank and settles the payout', async () => {
+    const p = await frozen({ entries: 3 });
+    await recharge(A.owner, p.totalSalary);
+    // Webhooks refused (the portal cannot verify them) while the payouts settle at the bank.
+    env.deps.bank.webhookSecret = 'not-the-bank-secret';
+    try {
+      expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+      expect((await settled(p.payrollId, 20_000)).status).toBe('DISBURSAL_COMPLETED');
+      const payouts = await payoutsOf(p.payrollId);
+      expect(payouts.every((x) => x.status === 'TRANSFERRED' && x.utr)).toBe(true);
+      // No event was recorded for them: the poll did it.
+      expect(await env.deps.db.selectFrom('payout_events').select('bank_payout_id').where('payout_id', 'in', payouts.map((x) => x.id)).execute()).toHaveLength(0);
+    } finally {
+      env.deps.bank.webhookSecret = WEBHOOK_SECRET;
+    }
+    await expectExactlyOnceAtBank(p.payrollId);
+  }, 40_000);
+});

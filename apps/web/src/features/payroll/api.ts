@@ -1,0 +1,149 @@
+/**
+ * Payroll calls (spec 7, docs/payroll-design.md): the query-key factory, the queries of the three
+ * screens and the actions. Every call carries the vendorId in vendor context.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  PAYROLL_HISTORY_PAGE_SIZE,
+  monthKey,
+  parseDocumentLocation,
+  type DocResult,
+  type EmployeePayoutDetailsBody,
+  type EmployeePayoutDetailsResult,
+  type ExecutePayrollResult,
+  type MonthYearValue,
+  type PayoutFilter,
+  type PayrollDetails,
+  type PayrollInfo,
+  type PayrollListResult,
+  type PayrollMonthlySummary,
+  type PayrollStatusResult,
+  type ReinitiateResult,
+  type StreamAccountInfo,
+  type UpdatePayrollStatusBody,
+} from '@portal/domain';
+import { ApiError, api } from '../../shared/api/client';
+import { saveBlob } from '../../shared/api/save-file';
+import { refreshIntervalOf } from './model';
+
+const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
+const monthQuery = (m: MonthYearValue) => ({ month: m.month, year: m.year });
+
+export interface EntriesSearch {
+  month: MonthYearValue;
+  filter: PayoutFilter;
+  /** 1-based; the call takes it zero-based */
+  page: number;
+  search: string;
+}
+
+export const payrollKeys = {
+  all: ['payroll'] as const,
+  info: (vendorId: string | null) => [...payrollKeys.all, 'info', { vendorId }] as const,
+  account: (vendorId: string | null) => [...payrollKeys.all, 'account', { vendorId }] as const,
+  monthlySummary: (vendorId: string | null, month: MonthYearValue | null) => [...payrollKeys.all, 'monthly-summary', { vendorId, month: month ? monthKey(month) : null }] as const,
+  histories: () => [...payrollKeys.all, 'history'] as const,
+  history: (vendorId: string | null, page: number) => [...payrollKeys.histories(), { vendorId, page }] as const,
+  details: (vendorId: string | null, month: MonthYearValue) => [...payrollKeys.all, 'details', { vendorId, month: monthKey(month) }] as const,
+  entriesAll: () => [...payrollKeys.all, 'entries'] as const,
+  entries: (vendorId: string | null, s: EntriesSearch) => [...payrollKeys.entriesAll(), { vendorId, month: monthKey(s.month), filter: s.filter, page: s.page, search: s.search }] as const,
+};
+
+/** "No payroll for the month" is an answer, not a failure: payroll-details says so with a 404. */
+export const isNoPayroll = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+export const payrollInfoQuery = (vendorId: string | null) =>
+  queryOptions({
+    queryKey: payrollKeys.info(vendorId),
+    queryFn: () => api.get<PayrollInfo>('/employer-admin/payroll/payroll-info', vendorQuery(vendorId)),
+    staleTime: 60_000,
+  });
+
+/** How often the balance is asked for again while it does not cover the payroll (a recharge happens in another tab). */
+export const BALANCE_WATCH_MS = 5000;
+
+/** The account; with `required` (paise), asked for again every 5 s while the balance is below it. */
+export const accountInfoQuery = (vendorId: string | null, required: number | null = null) =>
+  queryOptions({
+    queryKey: payrollKeys.account(vendorId),
+    queryFn: () => api.get<StreamAccountInfo>('/employer-admin/payroll/stream-account-info', vendorQuery(vendorId)),
+    staleTime: 0,
+    // Coming back from the recharge tab shows the new balance.
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) => (required !== null && q.state.data !== undefined && q.state.data.accountBalance < required ? BALANCE_WATCH_MS : false),
+  });
+
+/** The figures of a month (or, without one, of the server's default month). */
+export const monthlySummaryQuery = (vendorId: string | null, month: MonthYearValue | null) =>
+  queryOptions({
+    queryKey: payrollKeys.monthlySummary(vendorId, month),
+    queryFn: () => api.get<PayrollMonthlySummary>('/employer-admin/payroll-monthly-summary', { ...vendorQuery(vendorId), ...(month ? monthQuery(month) : {}) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (q) => refreshIntervalOf(q.state.data?.summary.status),
+  });
+
+export const payrollHistoryQuery = (vendorId: string | null, page: number) =>
+  queryOptions({
+    queryKey: payrollKeys.history(vendorId, page),
+    queryFn: () => api.get<PayrollListResult>('/employer-admin/payroll', { ...vendorQuery(vendorId), pageNumber: page, limit: PAYROLL_HISTORY_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.payrolls.some((p) => refreshIntervalOf(p.status) !== false) ? 2000 : false),
+  });
+
+/** The month's current payroll; refetched every 2 s while processed and every 3 s while paid out. */
+export const payrollDetailsQuery = (vendorId: string | null, month: MonthYearValue) =>
+  queryOptions({
+    queryKey: payrollKeys.details(vendorId, month),
+    queryFn: () => api.get<PayrollDetails>('/employer-admin/payroll/payroll-details', { ...vendorQuery(vendorId), ...monthQuery(month) }),
+    staleTime: 0,
+    retry: false,
+    refetchInterval: (q) => refreshIntervalOf(q.state.data?.status),
+  });
+
+export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, refreshMs: number | false) =>
+  queryOptions({
+    queryKey: payrollKeys.entries(vendorId, s),
+    queryFn: () => {
+      const body: EmployeePayoutDetailsBody = { page: Math.max(0, s.page - 1), status: s.filter, ...monthQuery(s.month), ...(s.search ? { searchId: s.search } : {}) };
+      return api.post<EmployeePayoutDetailsResult>('/employer-admin/payroll/employee-payout-details', body, vendorQuery(vendorId));
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: refreshMs,
+  });
+
+// ---- actions ----
+
+/**
+ * Finalize (4.5): the status goes to PAYROLL_FROZEN. The server takes the freeze by this call or
+ * as POST /hrAction FREEZE_PAYROLL; either moves the payroll and the other then answers 409, so
+ * the screen issues this one only.
+ */
+export const finalizePayroll = (payrollId: string, vendorId: string | null) =>
+  api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'PAYROLL_FROZEN' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+
+export const cancelPayroll = (payrollId: string, vendorId: string | null) =>
+  api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'CANCELLED' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+
+export const executePayroll = (payrollId: string, vendorId: string | null) =>
+  api.put<ExecutePayrollResult>('/employer-admin/payroll/execute-payroll', undefined, { payrollId, ...vendorQuery(vendorId) });
+
+export const reinitiateFailed = (payrollId: string, vendorId: string | null) =>
+  api.put<ReinitiateResult>('/employer-admin/payroll/reinitiate-failed-transactions', undefined, { payrollId, ...vendorQuery(vendorId) });
+
+function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(b64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** A stored document by its location (GET /employer-admin/doc), saved under `fileName` or the server's name. */
+export async function downloadStoredDocument(location: string, vendorId: string | null, fileName?: string): Promise<void> {
+  const ref = parseDocumentLocation(location);
+  if (!ref) throw new ApiError(404, 'Document not found', undefined);
+  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...vendorQuery(vendorId) });
+  saveBlob(new Blob([bytesOf(doc.b64File)], { type: doc.mimeType }), fileName ?? doc.fileName);
+}

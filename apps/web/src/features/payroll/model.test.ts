@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { PAYROLL_MSG } from '@portal/domain';
+import { flagSummary, flagsText, orderedFlags } from './flags';
+import {
+  BALANCE_UNKNOWN,
+  EXECUTION_NOT_ALLOWED,
+  canUploadNow,
+  dateAndTimeIst,
+  dayMonthYear,
+  isBalanceSufficient,
+  payoutMonths,
+  payrollActions,
+  payrollStatusTone,
+  refreshIntervalOf,
+  statusNotice,
+  summaryMonths,
+  type ActionInput,
+} from './model';
+
+const OCT = { year: 2026, month: 10 };
+
+describe('the status notification box (4.4, 4.5, 8)', () => {
+  const base = { month: OCT, isCurrentPayrollActive: true };
+  it('says the 4.4 texts verbatim', () => {
+    expect(statusNotice({ ...base, status: 'PROCESSING' })).toMatchObject({ text: 'Please wait while we are processing the payroll sheet.', tone: 'progress' });
+    expect(statusNotice({ ...base, status: 'UPLOADED' })).toMatchObject({ text: 'Please wait while we are processing the payroll sheet.' });
+    expect(statusNotice({ ...base, status: 'PROCESSED' })).toMatchObject({ text: 'Please verify the details and finalize the payroll.' });
+    expect(statusNotice({ ...base, status: 'PAYROLL_FROZEN' })).toMatchObject({ text: 'Payroll Finalized for October 2026' });
+    expect(statusNotice({ ...base, status: 'DISBURSAL_IN_PROGRESS' })).toMatchObject({ text: 'Payroll execution in progress.' });
+    expect(statusNotice({ ...base, status: 'DISBURSAL_COMPLETED' })).toMatchObject({ text: 'You have successfully ran payroll.' });
+    expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED' })).toMatchObject({ text: 'Payroll execution failed', tone: 'error' });
+    expect(statusNotice({ ...base, status: 'EXPIRED' })).toMatchObject({ kind: 'expired', text: 'Your payroll got expired, since no action was taken' });
+  });
+  it('uses the misspelt February of spec 9', () => {
+    expect(statusNotice({ ...base, month: { year: 2026, month: 2 }, status: 'PAYROLL_FROZEN' })).toMatchObject({ text: 'Payroll Finalized for Febuary 2026' });
+  });
+  it('shows the processing failure with its reason', () => {
+    expect(statusNotice({ ...base, status: 'PAYROLL_PROCESSING_FAILED', failureReason: '2 row(s) have errors.' })).toMatchObject({ text: PAYROLL_MSG.processingFailedTitle, detail: '2 row(s) have errors.', tone: 'error' });
+  });
+  it('without a payroll: the upload prompt while the cycle is active, else the expiry text', () => {
+    expect(statusNotice({ ...base, status: null })).toMatchObject({ kind: 'upload-prompt' });
+    expect(statusNotice({ ...base, status: null, isCurrentPayrollActive: false })).toMatchObject({ kind: 'expired', text: PAYROLL_MSG.expired });
+  });
+  it('shows the load error in the box, before anything else', () => {
+    expect(statusNotice({ ...base, status: 'PROCESSED', loadError: 'Something Went Wrong!' })).toEqual({ kind: 'error', tone: 'error', text: 'Something Went Wrong!' });
+    expect(statusNotice({ ...base, status: null, loading: true })).toEqual({ kind: 'loading' });
+  });
+});
+
+describe('payroll actions (4.4, 4.5, 6)', () => {
+  const input = (patch: Partial<ActionInput>): ActionInput => ({
+    status: 'PAYROLL_FROZEN',
+    canWrite: true,
+    isPayrollExecutionAllowed: true,
+    isCurrentPayrollActive: true,
+    balance: 10_000_00,
+    required: 5_000_00,
+    hasProcessedSheet: true,
+    ...patch,
+  });
+  it('offers Finalize only for a processed payroll, with WRITE', () => {
+    expect(payrollActions(input({ status: 'PROCESSED' })).finalize).toBe(true);
+    expect(payrollActions(input({ status: 'PROCESSED', canWrite: false })).finalize).toBe(false);
+    expect(payrollActions(input({ status: 'PAYROLL_FROZEN' })).finalize).toBe(false);
+  });
+  it('offers Cancel and Execute only when frozen, with WRITE', () => {
+    const a = payrollActions(input({}));
+    expect([a.cancel, a.execute, a.executeBlocked, a.insufficientBalance]).toEqual([true, true, null, false]);
+    const ro = payrollActions(input({ canWrite: false }));
+    expect([ro.cancel, ro.execute]).toEqual([false, false]);
+    const processed = payrollActions(input({ status: 'PROCESSED' }));
+    expect([processed.cancel, processed.execute]).toEqual([false, false]);
+  });
+  it('holds Execute outside the window and when the balance is short or unknown', () => {
+    expect(payrollActions(input({ isPayrollExecutionAllowed: false })).executeBlocked).toBe(EXECUTION_NOT_ALLOWED);
+    expect(payrollActions(input({ balance: null })).executeBlocked).toBe(BALANCE_UNKNOWN);
+    const short = payrollActions(input({ balance: 4_999_99 }));
+    expect(short.executeBlocked).toBe('Insufficient Balance!');
+    expect(short.insufficientBalance).toBe(true);
+  });
+  it('balance equal to the requirement is enough', () => {
+    expect(isBalanceSufficient(500, 500)).toBe(true);
+    expect(isBalanceSufficient(499, 500)).toBe(false);
+    expect(payrollActions(input({ balance: 5_000_00 })).executeBlocked).toBeNull();
+  });
+  it('re-upload and the highlighted sheet after a processing failure; View Status once executed', () => {
+    const failed = payrollActions(input({ status: 'PAYROLL_PROCESSING_FAILED' }));
+    expect([failed.reupload, failed.downloadSheet, failed.insufficientBalance]).toEqual([true, true, false]);
+    expect(payrollActions(input({ status: 'PAYROLL_PROCESSING_FAILED', canWrite: false })).reupload).toBe(false);
+    expect(payrollActions(input({ status: 'DISBURSAL_FAILED', balance: 0 }))).toMatchObject({ viewStatus: true, insufficientBalance: false, execute: false });
+    expect(payrollActions(input({ status: 'PROCESSING' }))).toMatchObject({ processing: true, finalize: false, viewSummary: true });
+  });
+  it('takes a new upload only when nothing is processing, finalized or executed', () => {
+    const ok = (status: ActionInput['status']) => canUploadNow({ canWrite: true, isCurrentPayrollActive: true, status });
+    expect([null, 'PROCESSED', 'PAYROLL_PROCESSING_FAILED'].map((s) => ok(s as ActionInput['status']))).toEqual([true, true, true]);
+    expect(['PROCESSING', 'PAYROLL_FROZEN', 'DISBURSAL_COMPLETED'].map((s) => ok(s as ActionInput['status']))).toEqual([false, false, false]);
+    expect(canUploadNow({ canWrite: true, isCurrentPayrollActive: false, status: null })).toBe(false);
+    expect(canUploadNow({ canWrite: false, isCurrentPayrollActive: true, status: null })).toBe(false);
+  });
+});
+
+describe('refresh, tones, months and dates', () => {
+  it('refreshes every 2 s while processing and every 3 s while payouts settle', () => {
+    expect(refreshIntervalOf('UPLOADED')).toBe(2000);
+    expect(refreshIntervalOf('PROCESSING')).toBe(2000);
+    expect(refreshIntervalOf('DISBURSAL_INITIATED')).toBe(3000);
+    expect(refreshIntervalOf('DISBURSAL_IN_PROGRESS')).toBe(3000);
+    expect(refreshIntervalOf('DISBURSAL_FAILED')).toBe(false);
+    expect(refreshIntervalOf(undefined)).toBe(false);
+  });
+  it('gives payroll statuses a badge tone', () => {
+    expect(payrollStatusTone('PROCESSING')).toBe('pending');
+    expect(payrollStatusTone('DISBURSAL_COMPLETED')).toBe('success');
+    expect(payrollStatusTone('PAYROLL_PROCESSING_FAILED')).toBe('reject');
+    expect(payrollStatusTone('SOMETHING')).toBe('info');
+  });
+  it('lists summary months from the first executed payroll to the current payroll month', () => {
+    expect(summaryMonths(OCT, { firstExecutedPayrollMonthYear: { year: 2026, month: 8, label: 'August 2026' } })).toEqual([OCT, { year: 2026, month: 9 }, { year: 2026, month: 8 }]);
+    expect(summaryMonths(OCT, { firstExecutedPayrollMonthYear: null })).toEqual([OCT]);
+  });
+  it('lists payout months from the first to the latest executed, with the selected one', () => {
+    const range = { firstExecutedPayrollMonthYear: { year: 2026, month: 8, label: '' }, latestExecutedPayrollMonthYear: { year: 2026, month: 9, label: '' } };
+    expect(payoutMonths(range, OCT)).toEqual([OCT, { year: 2026, month: 9 }, { year: 2026, month: 8 }]);
+    expect(payoutMonths(null, OCT)).toEqual([OCT]);
+    expect(payoutMonths(undefined, null)).toEqual([]);
+  });
+  it('writes dates as day month year (spec 9 names) and instants in IST', () => {
+    expect(dayMonthYear('2026-12-01')).toBe('1 December 2026');
+    expect(dayMonthYear('2026-02-14')).toBe('14 Febuary 2026');
+    expect(dayMonthYear('2026-11-30T20:00:00.000Z')).toBe('1 December 2026');
+    expect(dayMonthYear(null)).toBe('');
+    expect(dateAndTimeIst('2026-11-30T20:05:00.000Z')).toEqual({ date: '01/12/2026', time: '01:35 AM' });
+    expect(dateAndTimeIst('nonsense')).toEqual({ date: '', time: '' });
+  });
+});
+
+describe('flags (shown, never applied)', () => {
+  it('keeps the domain order and drops unknown values', () => {
+    expect(orderedFlags(['SHARED_BANK_ACCOUNT', 'X', 'NON_POSITIVE_NET'])).toEqual(['NON_POSITIVE_NET', 'SHARED_BANK_ACCOUNT']);
+    expect(flagsText(['NEW_BANK_ACCOUNT'])).toBe('Bank account differs from the last executed payroll');
+  });
+  it('summarises the flags present with their counts', () => {
+    const s = flagSummary({ NON_POSITIVE_NET: 0, NET_CHANGED_OVER_30_PERCENT: 2, NEW_BANK_ACCOUNT: 5, SHARED_BANK_ACCOUNT: 0 });
+    expect(s.map((f) => [f.flag, f.count])).toEqual([
+      ['NET_CHANGED_OVER_30_PERCENT', 2],
+      ['NEW_BANK_ACCOUNT', 5],
+    ]);
+    expect(flagSummary(null)).toEqual([]);
+  });
+});

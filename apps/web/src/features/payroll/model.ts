@@ -1,0 +1,233 @@
+/**
+ * What the payroll screens decide (spec 2.9-2.11, 4.4, 4.5, 6): the notification box per status,
+ * which actions are offered, whether the balance covers an execution, the month list, the tones
+ * of payroll statuses and the day-month-year dates. Pure, unit-tested.
+ */
+import {
+  MONTH_NAMES,
+  PAYROLL_MSG,
+  businessDate,
+  compareMonths,
+  formatDateTimeIst,
+  formatDdMmYyyy,
+  isDisbursalStatus,
+  isPreExecutionStatus,
+  isProcessingStatus,
+  monthLabel,
+  payrollStatusMessage,
+  type MonthYearValue,
+  type PayrollMonthlySummary,
+  type PayrollStatus,
+} from '@portal/domain';
+import type { StatusTone } from '../../shared/ui';
+import { monthsBetween } from './url-state';
+
+/** The header of the provider-deductions column (spec 2.10 names the column only by what it holds). */
+export const DEDUCTIONS_HEADER = 'Provider Deductions';
+
+/** The two refresh rates: while a sheet is processed (2 s) and while payouts settle (3 s). */
+export const PROCESSING_REFRESH_MS = 2000;
+export const DISBURSAL_REFRESH_MS = 3000;
+
+export const isSettlingStatus = (status: string | null | undefined): boolean => status === 'DISBURSAL_INITIATED' || status === 'DISBURSAL_IN_PROGRESS';
+
+/** How often the month's payroll is asked for again: every 2 s while processed, every 3 s while paid out, else not. */
+export function refreshIntervalOf(status: string | null | undefined): number | false {
+  if (status && isProcessingStatus(status)) return PROCESSING_REFRESH_MS;
+  if (isSettlingStatus(status)) return DISBURSAL_REFRESH_MS;
+  return false;
+}
+
+/** A payroll status's badge tone: waiting pending, done success, failed or ended reject, others info. */
+export function payrollStatusTone(status: string | null | undefined): StatusTone {
+  switch (status) {
+    case 'UPLOADED':
+    case 'PROCESSING':
+    case 'DISBURSAL_INITIATED':
+    case 'DISBURSAL_IN_PROGRESS':
+      return 'pending';
+    case 'PROCESSED':
+    case 'PAYROLL_FROZEN':
+    case 'DISBURSAL_COMPLETED':
+      return 'success';
+    case 'PAYROLL_PROCESSING_FAILED':
+    case 'DISBURSAL_FAILED':
+    case 'EXPIRED':
+    case 'CANCELLED':
+      return 'reject';
+    default:
+      return 'info';
+  }
+}
+
+/** The notification box's colour. */
+export type NoticeTone = 'info' | 'progress' | 'success' | 'warning' | 'error';
+
+export type StatusNotice =
+  | { kind: 'loading' }
+  | { kind: 'error'; tone: 'error'; text: string }
+  | { kind: 'upload-prompt'; tone: 'info'; text: string }
+  | { kind: 'expired'; tone: 'warning'; text: string }
+  | { kind: 'status'; tone: NoticeTone; status: PayrollStatus; text: string; detail: string | null };
+
+export interface NoticeInput {
+  /** the current payroll's status; null when the month has no payroll */
+  status: PayrollStatus | null;
+  month: MonthYearValue;
+  isCurrentPayrollActive: boolean;
+  failureReason?: string | null;
+  /** a load failure other than "no payroll" */
+  loadError?: string | null;
+  loading?: boolean;
+}
+
+const STATUS_TONE: Record<PayrollStatus, NoticeTone> = {
+  UPLOADED: 'progress',
+  PROCESSING: 'progress',
+  PROCESSED: 'info',
+  PAYROLL_FROZEN: 'success',
+  PAYROLL_PROCESSING_FAILED: 'error',
+  DISBURSAL_INITIATED: 'progress',
+  DISBURSAL_IN_PROGRESS: 'progress',
+  DISBURSAL_FAILED: 'error',
+  DISBURSAL_COMPLETED: 'success',
+  EXPIRED: 'warning',
+  CANCELLED: 'info',
+};
+
+/** The upload prompt when the month has no payroll yet and the window is open (4.4). */
+export const uploadPromptText = (month: MonthYearValue): string => `Upload the payroll sheet for ${monthLabel(month)} to start this month's payroll.`;
+
+/**
+ * What the status notification box says (4.4, 8): the load error; no payroll: an Upload Payroll
+ * prompt while the cycle is active, else the expiry text; otherwise the status's text, with the
+ * reason under a processing failure.
+ */
+export function statusNotice(input: NoticeInput): StatusNotice {
+  if (input.loadError) return { kind: 'error', tone: 'error', text: input.loadError };
+  if (input.loading) return { kind: 'loading' };
+  if (input.status === null || input.status === 'CANCELLED') {
+    return input.isCurrentPayrollActive ? { kind: 'upload-prompt', tone: 'info', text: uploadPromptText(input.month) } : { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
+  }
+  if (input.status === 'EXPIRED') return { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
+  const text = payrollStatusMessage(input.status, input.month) ?? '';
+  const detail = input.status === 'PAYROLL_PROCESSING_FAILED' ? input.failureReason || null : null;
+  return { kind: 'status', tone: STATUS_TONE[input.status], status: input.status, text, detail };
+}
+
+/** Spec 4.5: the balance is sufficient when it is at least totalBalanceRequired. */
+export const isBalanceSufficient = (balance: number, required: number): boolean => balance >= required;
+
+export interface ActionInput {
+  status: PayrollStatus | null;
+  canWrite: boolean;
+  isPayrollExecutionAllowed: boolean;
+  isCurrentPayrollActive: boolean;
+  /** null while the balance is not known */
+  balance: number | null;
+  required: number;
+  hasProcessedSheet: boolean;
+}
+
+export interface PayrollActions {
+  finalize: boolean;
+  cancel: boolean;
+  /** Execute is shown when frozen with WRITE; `executeBlocked` says why it cannot run yet. */
+  execute: boolean;
+  executeBlocked: string | null;
+  /** the "Insufficient Balance!" card */
+  insufficientBalance: boolean;
+  reupload: boolean;
+  downloadSheet: boolean;
+  viewSummary: boolean;
+  viewStatus: boolean;
+  /** everything is held while the sheet is being processed (4.4) */
+  processing: boolean;
+}
+
+export const EXECUTION_NOT_ALLOWED = 'Payroll can be executed only within the payroll window.';
+export const BALANCE_UNKNOWN = 'The account balance could not be read.';
+
+/** Which payroll actions the screens offer (4.4, 4.5, 6). */
+export function payrollActions(i: ActionInput): PayrollActions {
+  const s = i.status;
+  const frozen = s === 'PAYROLL_FROZEN';
+  const preExecution = s !== null && (s === 'PROCESSED' || frozen);
+  const insufficient = preExecution && i.balance !== null && !isBalanceSufficient(i.balance, i.required);
+  let executeBlocked: string | null = null;
+  if (frozen) {
+    if (!i.isPayrollExecutionAllowed) executeBlocked = EXECUTION_NOT_ALLOWED;
+    else if (i.balance === null) executeBlocked = BALANCE_UNKNOWN;
+    else if (insufficient) executeBlocked = PAYROLL_MSG.insufficientBalance;
+  }
+  return {
+    finalize: s === 'PROCESSED' && i.canWrite,
+    cancel: frozen && i.canWrite,
+    execute: frozen && i.canWrite,
+    executeBlocked,
+    insufficientBalance: insufficient,
+    reupload: i.canWrite && i.isCurrentPayrollActive && (s === 'PROCESSED' || s === 'PAYROLL_PROCESSING_FAILED'),
+    downloadSheet: i.hasProcessedSheet && (s === 'PAYROLL_PROCESSING_FAILED' || preExecution),
+    viewSummary: s !== null && isPreExecutionStatus(s),
+    viewStatus: s !== null && isDisbursalStatus(s),
+    processing: s !== null && isProcessingStatus(s),
+  };
+}
+
+/**
+ * Whether the month takes a new upload now (spec 2.9's Upload link): WRITE, the window open, and
+ * the month's payroll not being processed, finalized or executed.
+ */
+export function canUploadNow(i: { canWrite: boolean; isCurrentPayrollActive: boolean; status: PayrollStatus | null }): boolean {
+  if (!i.canWrite || !i.isCurrentPayrollActive) return false;
+  const s = i.status;
+  return s === null || s === 'PROCESSED' || s === 'PAYROLL_PROCESSING_FAILED' || s === 'CANCELLED' || s === 'EXPIRED';
+}
+
+/**
+ * The Monthly Summary's months, newest first: from the first executed payroll's month (or the
+ * current payroll month when none was executed) to the current payroll month.
+ */
+export function summaryMonths(current: MonthYearValue, summary: Pick<PayrollMonthlySummary, 'firstExecutedPayrollMonthYear'> | null | undefined): MonthYearValue[] {
+  const first = summary?.firstExecutedPayrollMonthYear;
+  const from = first && compareMonths(first, current) < 0 ? first : current;
+  return monthsBetween(from, current);
+}
+
+/**
+ * The payout screen's months, newest first: executed payrolls' months from the first to the
+ * latest (and the selected month, so the dropdown always shows it).
+ */
+export function payoutMonths(summary: Pick<PayrollMonthlySummary, 'firstExecutedPayrollMonthYear' | 'latestExecutedPayrollMonthYear'> | null | undefined, selected: MonthYearValue | null): MonthYearValue[] {
+  const first = summary?.firstExecutedPayrollMonthYear ?? selected;
+  const latest = summary?.latestExecutedPayrollMonthYear ?? selected;
+  if (!first || !latest) return selected ? [selected] : [];
+  let from = compareMonths(first, latest) <= 0 ? first : latest;
+  let to = latest;
+  if (selected && compareMonths(selected, to) > 0) to = selected;
+  if (selected && compareMonths(selected, from) < 0) from = selected;
+  return monthsBetween(from, to);
+}
+
+/** yyyy-mm-dd (or an ISO instant: its IST date) -> "1 December 2026" (spec 9: day month year, with its month names). */
+export function dayMonthYear(value: string | null | undefined): string {
+  if (!value) return '';
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : safeBusinessDate(value);
+  if (!iso) return '';
+  const [y, m, d] = iso.split('-');
+  return `${Number(d)} ${MONTH_NAMES[Number(m) - 1] ?? ''} ${y}`;
+}
+
+function safeBusinessDate(instant: string): string | null {
+  const at = new Date(instant);
+  return Number.isNaN(at.getTime()) ? null : businessDate(at);
+}
+
+/** An instant's IST date (dd/mm/yyyy) and time (hh:mm AM/PM), for the payout table and its dialog. */
+export function dateAndTimeIst(instant: string | null | undefined): { date: string; time: string } {
+  if (!instant) return { date: '', time: '' };
+  const iso = safeBusinessDate(instant);
+  if (!iso) return { date: '', time: '' };
+  const text = formatDateTimeIst(instant);
+  return { date: formatDdMmYyyy(iso), time: text.slice(text.indexOf(' ') + 1) };
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type PayrollDetails } from '@portal/domain';
+import { Unauthorized, errorMessage, notifySuccess } from '../../shared/ui';
+import { AccountCard } from './account-cards';
+import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
+import { ConfirmDialog } from './confirm-dialog';
+import { DonutChart } from './donut-chart';
+import { EntriesSection } from './entries-section';
+import { DISBURSAL_REFRESH_MS, isSettlingStatus, payoutMonths, statusNotice } from './model';
+import { notifyActionError } from './payroll-actions';
+import { StatusBox } from './status-box';
+import { PAYOUT_SCREEN_TABS, parseListState, payrollHome, writeListState, type PayrollListState } from './url-state';
+import { usePayrollContext } from './use-payroll-context';
+
+const COLORS = { paid: 'var(--mantine-color-green-6)', pending: 'var(--mantine-color-orange-5)', failed: 'var(--mantine-color-red-6)' };
+
+function PayoutFigures({ details }: { details: PayrollDetails | undefined }) {
+  const item = (label: string, value: CountAmount | null, testId: string) => (
+    <Stack gap={0} data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {value ? (
+        <>
+          <Text fw={700} fz="lg">
+            {value.count}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatRupees(value.amount)}
+          </Text>
+        </>
+      ) : (
+        <Skeleton height={22} width={60} />
+      )}
+    </Stack>
+  );
+  const d = details;
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="payout-summary-heading">
+      <Stack gap="md">
+        <Title order={2} fz="h4" id="payout-summary-heading">
+          Summary
+        </Title>
+        {d ? (
+          <DonutChart
+            label={`Payouts for ${d.month.label}`}
+            segments={[
+              { key: 'paid', label: 'Paid', value: d.paid.amount, valueText: formatRupees(d.paid.amount), color: COLORS.paid },
+              { key: 'pending', label: 'Pending', value: d.pending.amount, valueText: formatRupees(d.pending.amount), color: COLORS.pending },
+              { key: 'failed', label: 'Failed', value: d.failed.amount, valueText: formatRupees(d.failed.amount), color: COLORS.failed },
+            ]}
+            center={
+              <>
+                <Text size="xs" c="dimmed">
+                  To employees
+                </Text>
+                <Text fw={700} size="sm">
+                  {formatRupees(d.completePayrollPayoutBreakup.totalEmployeePayoutAmount)}
+                </Text>
+              </>
+            }
+          />
+        ) : (
+          <Skeleton height={168} />
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          {item('Total Employees', d ? { count: d.totalNumberOfEmployeeEntries, amount: d.completePayrollPayoutBreakup.totalEmployeePayoutAmount } : null, 'payout-total')}
+          {item('Paid', d?.paid ?? null, 'payout-paid')}
+          {item('Pending', d?.pending ?? null, 'payout-pending')}
+          {item('Failed', d?.failed ?? null, 'payout-failed')}
+          {item('Skipped', d ? { count: d.skippedEntries, amount: 0 } : null, 'payout-skipped')}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The payout screen (spec 2.11, 4.1, 4.5, 6): month, page and tab in the URL; the outcome text
+ * (in progress, ran successfully, failed), the summary, the employee payouts by tab with the
+ * Transaction ID's details, and Re-Run Payroll on the Failed tab. A payroll not executed sends the
+ * admin back to the payroll page; while payouts settle the screen refreshes every 3 seconds.
+ */
+export function PayoutPage() {
+  const { vendorId, canRead, canWrite, info } = usePayrollContext();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const state = parseListState(params, PAYOUT_SCREEN_TABS);
+  const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
+  const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
+  const range = useQuery({ ...monthlySummaryQuery(vendorId, null), enabled: canRead });
+  const [confirming, setConfirming] = useState(false);
+  const data = details.data;
+  const account = useQuery({ ...accountInfoQuery(vendorId), enabled: canRead });
+
+  const rerun = useMutation({
+    mutationFn: (payrollId: string) => reinitiateFailed(payrollId, vendorId),
+    onSuccess: (result) => {
+      setConfirming(false);
+      notifySuccess(result.message || PAYROLL_MSG.executionInProgress);
+      void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      notifyActionError('Re-run failed', error);
+      void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+    },
+  });
+
+  if (!canRead) return <Unauthorized />;
+  // 4.5 (on what the server says now, not on a cached answer from another screen): only an executed payroll has a payout screen.
+  if (details.isFetchedAfterMount && ((data && !isDisbursalStatus(data.status)) || (details.isError && isNoPayroll(details.error)))) return <Navigate to={payrollHome(vendorId)} replace />;
+
+  const loadError = info.isError ? errorMessage(info.error) : details.isError ? errorMessage(details.error) : null;
+  const status = data?.status ?? null;
+  const notice = month
+    ? statusNotice({ status, month, isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false, loadError, loading: details.isPending || !details.isFetchedAfterMount })
+    : loadError
+      ? ({ kind: 'error', tone: 'error', text: loadError } as const)
+      : ({ kind: 'loading' } as const);
+  const months = payoutMonths(range.data, month);
+  const update = (patch: Partial<PayrollListState>) => setParams(writeListState(params, { ...state, month, ...patch }));
+  const canRerun = canWrite && state.tab.filter === 'FAILED' && data?.isReexecutionAllowed === true;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} fz="h3">
+          {month ? `Payroll for ${monthLabel(month)}` : 'Payroll'}
+        </Title>
+        <Select
+          label="Month"
+          w={200}
+          data={months.map((m) => ({ value: monthKey(m), label: monthLabel(m) }))}
+          value={month ? monthKey(month) : null}
+          allowDeselect={false}
+          onChange={(value) => {
+            const next = value ? parseMonthKey(value) : null;
+            if (next) update({ month: next, page: 1 });
+          }}
+        />
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <StatusBox heading="Payout status" notice={notice} />
+            <PayoutFigures details={data} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
+        </Grid.Col>
+      </Grid>
+      {month && data ? (
+        <EntriesSection
+          variant="payout"
+          vendorId={vendorId}
+          month={month}
+          state={state}
+          tabs={PAYOUT_SCREEN_TABS}
+          onChange={update}
+          status={status}
+          refreshMs={isSettlingStatus(status) ? DISBURSAL_REFRESH_MS : false}
+          tabActions={
+            canRerun ? (
+              <Button leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />} loading={rerun.isPending} onClick={() => setConfirming(true)}>
+                {PAYROLL_MSG.reRunPayroll}
+              </Button>
+            ) : null
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={PAYROLL_MSG.reRunPayroll}
+        confirmLabel={PAYROLL_MSG.reRunPayroll}
+        pending={rerun.isPending}
+        onConfirm={() => data && rerun.mutate(data._id)}
+        onClose={() => setConfirming(false)}
+      >
+        {`Pay the failed payouts of ${month ? monthLabel(month) : 'this payroll'} again? ${data?.failed.count ?? 0} payout(s) of ${formatRupees(data?.failed.amount ?? 0)} will be sent to the bank once more.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

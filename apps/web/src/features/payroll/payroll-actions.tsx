@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconDownload, IconEye, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PAYROLL_MSG, formatRupees, monthLabel, type MonthYearValue, type PayrollDetails } from '@portal/domain';
+import { errorMessage, notify, notifyError, notifySuccess } from '../../shared/ui';
+import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollKeys } from './api';
+import { ConfirmDialog } from './confirm-dialog';
+import type { PayrollActions } from './model';
+import { payrollHome, payrollHref, payrollUploadHref } from './url-state';
+
+/** The highlighted sheet is saved as PROCESSED_PAYROLL_SHEET (spec 8). */
+export const PROCESSED_SHEET_FILE = `${PAYROLL_MSG.processedSheetFileName}.xlsx`;
+
+/** A failed payroll action: a red notice that stays until dismissed, with the server's message (spec 8). */
+export const notifyActionError = (title: string, error: unknown) => notifyError(errorMessage(error), { title, autoClose: false });
+
+/** Saves the highlighted (processed) sheet of a payroll, or says why not. */
+export function useSheetDownload(vendorId: string | null) {
+  return useMutation({
+    mutationFn: (location: string) => downloadStoredDocument(location, vendorId, PROCESSED_SHEET_FILE),
+    onError: (error) => notifyError(errorMessage(error), { title: 'Download failed' }),
+  });
+}
+
+const shownFailures = new Set<string>();
+/**
+ * Spec 8: a payroll whose processing failed gets the persistent "Payroll Processing Failed"
+ * notice with the reason and, when there is a processed sheet, "Download payroll sheet". Once per
+ * payroll in a browser session, so going back and forth does not stack notices.
+ */
+export function notifyProcessingFailed(details: Pick<PayrollDetails, '_id' | 'failureReason' | 'payrollFile'>, download: (location: string) => void): void {
+  if (shownFailures.has(details._id)) return;
+  shownFailures.add(details._id);
+  const processed = details.payrollFile.processedFileUrl;
+  notify({
+    type: 'error',
+    title: PAYROLL_MSG.processingFailedTitle,
+    msg: details.failureReason || PAYROLL_MSG.processingFailedTitle,
+    autoClose: false,
+    ...(processed ? { actionButtonLabel: PAYROLL_MSG.downloadSheet, onAction: () => download(processed) } : {}),
+  });
+}
+
+type Confirming = 'finalize' | 'cancel' | 'execute' | null;
+
+export interface PayrollActionButtonsProps {
+  details: PayrollDetails | undefined;
+  month: MonthYearValue;
+  vendorId: string | null;
+  actions: PayrollActions;
+  /** Where Cancel goes after success: the payroll page (from the pre-execution summary) or nowhere (already there). */
+  leaveOnCancel: boolean;
+  /** Show the "View Payroll Summary" link (on the payroll page). */
+  withSummaryLink: boolean;
+  /** Told just before an action takes the admin to another screen (the screen then stops redirecting on its own). */
+  onLeave?: () => void;
+}
+
+/**
+ * The payroll's buttons by status (spec 2.9, 2.10, 4.4, 4.5, 6): Finalize Payroll (PROCESSED),
+ * Cancel and Execute payroll (PAYROLL_FROZEN with WRITE; Execute also needs the window and the
+ * balance), re-upload, the highlighted sheet, View Status once executed. Each action is confirmed
+ * first; a failure stays on screen as a red notice.
+ */
+export function PayrollActionButtons({ details, month, vendorId, actions, leaveOnCancel, withSummaryLink, onLeave }: PayrollActionButtonsProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const label = monthLabel(month);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+  const sheet = useSheetDownload(vendorId);
+
+  const finalize = useMutation({
+    mutationFn: (payrollId: string) => finalizePayroll(payrollId, vendorId),
+    onSuccess: () => {
+      setConfirming(null);
+      notifySuccess(PAYROLL_MSG.finalizedFor(label));
+      void refresh();
+    },
+    onError: (error) => {
+      setConfirming(null);
+      notifyActionError('Finalize failed', error);
+      void refresh();
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (payrollId: string) => cancelPayroll(payrollId, vendorId),
+    onSuccess: (result) => {
+      setConfirming(null);
+      notifySuccess(result.message || PAYROLL_MSG.cancelled(label));
+      if (leaveOnCancel) {
+        onLeave?.();
+        void navigate(payrollHome(vendorId));
+      }
+      void refresh();
+    },
+    onError: (error) => {
+      setConfirming(null);
+      notifyActionError('Cancel failed', error);
+      void refresh();
+    },
+  });
+  const execute = useMutation({
+    mutationFn: (payrollId: string) => executePayroll(payrollId, vendorId),
+    onSuccess: (result) => {
+      setConfirming(null);
+      notifySuccess(result.message || PAYROLL_MSG.executionInProgress);
+      // 4.5: execute moves to the payout screen (before the reload, so this screen does not redirect on the new status).
+      onLeave?.();
+      void navigate(payrollHref('/payroll/summary', month, vendorId));
+      void refresh();
+    },
+    onError: (error) => {
+      setConfirming(null);
+      // Spec 8: the execution error toast does not auto-close.
+      notifyActionError('Payroll execution failed', error);
+      void refresh();
+    },
+  });
+
+  if (!details) return null;
+  const id = details._id;
+  const busy = finalize.isPending || cancel.isPending || execute.isPending;
+  const required = details.completePayrollPayoutBreakup.totalBalanceRequired;
+  const returnTo = `${location.pathname}${location.search}`;
+  const processedSheet = details.payrollFile.processedFileUrl;
+
+  return (
+    <>
+      {actions.viewSummary && withSummaryLink ? (
+        <Button component={Link} to={payrollHref('/payroll/uploadSummary', month, vendorId)} variant="default" leftSection={<IconEye size={16} stroke={1.8} aria-hidden />}>
+          View Payroll Summary
+        </Button>
+      ) : null}
+      {actions.viewStatus ? (
+        <Button component={Link} to={payrollHref('/payroll/summary', month, vendorId)} leftSection={<IconEye size={16} stroke={1.8} aria-hidden />}>
+          {PAYROLL_MSG.viewStatus}
+        </Button>
+      ) : null}
+      {actions.finalize ? (
+        <Button leftSection={<IconCheck size={16} stroke={1.8} aria-hidden />} disabled={busy || actions.processing} onClick={() => setConfirming('finalize')}>
+          {PAYROLL_MSG.finalizePayroll}
+        </Button>
+      ) : null}
+      {actions.cancel ? (
+        <Button variant="default" color="red" leftSection={<IconX size={16} stroke={1.8} aria-hidden />} disabled={busy} onClick={() => setConfirming('cancel')}>
+          {PAYROLL_MSG.cancel}
+        </Button>
+      ) : null}
+      {actions.execute ? (
+        <Tooltip label={actions.executeBlocked ?? ''} disabled={!actions.executeBlocked}>
+          {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+          <span>
+            <Button
+              leftSection={<IconPlayerPlay size={16} stroke={1.8} aria-hidden />}
+              disabled={busy || actions.executeBlocked !== null}
+              aria-describedby={actions.executeBlocked ? 'execute-blocked-reason' : undefined}
+              onClick={() => setConfirming('execute')}
+            >
+              {PAYROLL_MSG.executePayroll}
+            </Button>
+          </span>
+        </Tooltip>
+      ) : null}
+      {actions.execute && actions.executeBlocked ? (
+        <Text id="execute-blocked-reason" size="sm" c="dimmed">
+          {actions.executeBlocked}
+        </Text>
+      ) : null}
+      {actions.reupload ? (
+        <Button component={Link} to={payrollUploadHref(month, vendorId, returnTo)} variant="default" leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
+          Re-upload
+        </Button>
+      ) : null}
+      {actions.downloadSheet && processedSheet ? (
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} stroke={1.8} aria-hidden />}
+          loading={sheet.isPending}
+          onClick={() => sheet.mutate(processedSheet)}
+        >
+          {PAYROLL_MSG.downloadSheet}
+        </Button>
+      ) : null}
+
+      <ConfirmDialog
+        opened={confirming === 'finalize'}
+        title={PAYROLL_MSG.finalizePayroll}
+        confirmLabel={PAYROLL_MSG.finalizePayroll}
+        pending={finalize.isPending}
+        onConfirm={() => finalize.mutate(id)}
+        onClose={() => setConfirming(null)}
+      >
+        {`Finalize the payroll for ${label}? ${details.finalizedEntries} employee(s) will be paid and ${details.skippedEntries} skipped. A finalized payroll can be executed or cancelled, not changed.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'cancel'}
+        title="Cancel payroll"
+        confirmLabel="Cancel payroll"
+        color="red"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate(id)}
+        onClose={() => setConfirming(null)}
+      >
+        {`Cancel the finalized payroll for ${label}? You can then upload a new sheet for the month.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === 'execute'}
+        title={PAYROLL_MSG.executePayroll}
+        confirmLabel={PAYROLL_MSG.executePayroll}
+        pending={execute.isPending}
+        onConfirm={() => execute.mutate(id)}
+        onClose={() => setConfirming(null)}
+      >
+        {`Execute the payroll for ${label}? ${formatRupees(required)} will be debited from the account and ${details.finalizedEntries} employee(s) paid. This cannot be undone.`}
+      </ConfirmDialog>
+    </>
+  );
+}

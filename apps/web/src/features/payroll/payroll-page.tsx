@@ -1,0 +1,154 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Grid, Stack, Text } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthKey, monthLabel, type PayrollDetails } from '@portal/domain';
+import { Unauthorized, errorMessage } from '../../shared/ui';
+import { AccountCard, InsufficientBalanceCard } from './account-cards';
+import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
+import { canUploadNow, dayMonthYear, payrollActions, statusNotice } from './model';
+import { MonthlySummary } from './monthly-summary';
+import { PayrollActionButtons, notifyProcessingFailed, useSheetDownload } from './payroll-actions';
+import { PayrollHistory } from './payroll-history';
+import { StatusBox } from './status-box';
+import { parseMonthParam, payrollHome, payrollUploadHref } from './url-state';
+import { usePayrollContext } from './use-payroll-context';
+
+/** A line of the payroll's figures under its status. */
+export function PayrollFigures({ details }: { details: PayrollDetails }) {
+  const b = details.completePayrollPayoutBreakup;
+  return (
+    <Text size="sm">
+      {details.totalNumberOfEmployeeEntries} employee(s): {details.finalizedEntries} finalized, {details.skippedEntries} skipped. Amount required{' '}
+      <Text span fw={600}>
+        {formatRupees(b.totalBalanceRequired)}
+      </Text>{' '}
+      ({formatRupees(b.totalEmployeePayoutAmount)} to employees, {formatRupees(b.providerAmount)} in deductions).
+    </Text>
+  );
+}
+
+/**
+ * The payroll page (spec 2.9, 4.4, 6, 8): the current payroll month's status box with its actions,
+ * the Monthly Summary, the account card (and "Insufficient Balance!" when the balance does not
+ * cover the payroll), and the upload history with the Upload link. It follows a sheet being
+ * processed by itself, every 2 seconds.
+ */
+export function PayrollPage() {
+  const { vendorId, canRead, canWrite, info } = usePayrollContext();
+  const [params, setParams] = useSearchParams();
+  const current = info.data?.monthForWhichPayrollWillBeExecuted ?? null;
+  const details = useQuery({ ...payrollDetailsQuery(vendorId, current ?? { month: 1, year: 2000 }), enabled: canRead && current !== null });
+  const sheet = useSheetDownload(vendorId);
+  const data = details.data;
+  // The balance is watched while it does not cover a payroll waiting to be executed.
+  const waiting = data?.status === 'PROCESSED' || data?.status === 'PAYROLL_FROZEN';
+  const account = useQuery({ ...accountInfoQuery(vendorId, waiting ? data.completePayrollPayoutBreakup.totalBalanceRequired : null), enabled: canRead });
+
+  useEffect(() => {
+    if (data?.status === 'PAYROLL_PROCESSING_FAILED') notifyProcessingFailed(data, (location) => sheet.mutate(location));
+    // sheet.mutate is stable; the notice is keyed by the payroll id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data?._id, data?.status]);
+
+  if (!canRead) return <Unauthorized />;
+
+  const noPayroll = details.isError && isNoPayroll(details.error);
+  const loadError = info.isError ? errorMessage(info.error) : details.isError && !noPayroll ? errorMessage(details.error) : null;
+  const status = data?.status ?? null;
+  const notice = current
+    ? statusNotice({
+        status: noPayroll ? null : status,
+        month: current,
+        isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
+        failureReason: data?.failureReason,
+        loadError,
+        loading: details.isPending,
+      })
+    : loadError
+      ? ({ kind: 'error', tone: 'error', text: loadError } as const)
+      : ({ kind: 'loading' } as const);
+
+  const required = data?.completePayrollPayoutBreakup.totalBalanceRequired ?? 0;
+  const actions = payrollActions({
+    status: noPayroll ? null : status,
+    canWrite,
+    isPayrollExecutionAllowed: info.data?.isPayrollExecutionAllowed ?? false,
+    isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
+    balance: account.data?.accountBalance ?? null,
+    required,
+    hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
+  });
+  const uploadOpen = current !== null && canUploadNow({ canWrite, isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false, status: noPayroll ? null : status });
+  const uploadHref = uploadOpen && current ? payrollUploadHref(current, vendorId, payrollHome(vendorId)) : null;
+  let uploadBlockedReason: string | null = null;
+  if (canWrite && current && !uploadOpen && info.data) {
+    const label = monthLabel(current);
+    if (!info.data.isCurrentPayrollActive) uploadBlockedReason = PAYROLL_MSG.windowClosed(dayMonthYear(info.data.nextPayroll));
+    else if (status && isProcessingStatus(status)) uploadBlockedReason = PAYROLL_MSG.stillProcessing(label);
+    else if (status === 'PAYROLL_FROZEN') uploadBlockedReason = PAYROLL_MSG.alreadyFinalized(label);
+    else if (status && isDisbursalStatus(status)) uploadBlockedReason = PAYROLL_MSG.alreadyExecuted(label);
+  }
+  const historyPage = /^\d{1,6}$/.test(params.get('page') ?? '') ? Math.max(1, Number(params.get('page'))) : 1;
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: key === 'month' });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <StatusBox
+              heading={current ? `Payroll status for ${monthLabel(current)}` : 'Payroll status'}
+              notice={notice}
+              actions={
+                current ? (
+                  <>
+                    {notice.kind === 'upload-prompt' && uploadHref ? (
+                      <Button component={Link} to={uploadHref} leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
+                        {PAYROLL_MSG.uploadPayroll}
+                      </Button>
+                    ) : null}
+                    {!noPayroll ? (
+                      <PayrollActionButtons details={data} month={current} vendorId={vendorId} actions={actions} leaveOnCancel={false} withSummaryLink />
+                    ) : null}
+                  </>
+                ) : null
+              }
+            >
+              {data && (status === 'PROCESSED' || status === 'PAYROLL_FROZEN') ? <PayrollFigures details={data} /> : null}
+            </StatusBox>
+            {current ? (
+              <MonthlySummary
+                vendorId={vendorId}
+                current={current}
+                selected={parseMonthParam(params.get('month'))}
+                onSelect={(m) => setParam('month', monthKey(m))}
+              />
+            ) : null}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
+            {actions.insufficientBalance && account.data ? (
+              <InsufficientBalanceCard balance={account.data.accountBalance} required={required} rechargeLink={account.data.rechargeLink} />
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <PayrollHistory
+        vendorId={vendorId}
+        page={historyPage}
+        onPage={(page) => setParam('page', page > 1 ? String(page) : null)}
+        uploadHref={uploadHref}
+        uploadBlockedReason={uploadBlockedReason}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** Vendors (spec 2.18): the vendor cards. */
+export { VendorCardsPage } from './vendor-cards-page';

@@ -1,0 +1,379 @@
+/**
+ * Spec 2.9-2.11, 4.4, 4.5, 8: a month's payroll from the sheet to the money. A sheet with bad rows
+ * fails as a whole and comes back highlighted; the corrected sheet is processed, finalized, held
+ * by "Insufficient Balance!" until the account is recharged on the simulated bank's page, executed,
+ * and paid out with one account failing by the bank's rule; the failed payout is re-run and the
+ * payroll ends "You have successfully ran payroll.". Sheets are written with exceljs in a plain
+ * Node process, as in documents.spec.ts.
+ *
+ * The bank's rules are set over its API (PUT /v1/sim/rules), which needs its key: the portal under
+ * test must be started with BANK_API_KEY, and this file reads the same value from BANK_API_KEY or
+ * E2E_BANK_API_KEY. The bank listens on the portal's port + 1 (BANK_PORT's default).
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, settle, signInViaApi } from '../fixtures.js';
+
+const HEADER = ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC'];
+/** Demo employees no other journey terminates or edits. */
+const EMPLOYEE_IDS = ['SUN-1010', 'SUN-1011', 'SUN-1012', 'SUN-1013', 'SUN-1014'];
+/** The account the bank fails by rule (a payroll-sheet account: 9 to 18 digits). */
+const FAILING_ACCOUNT = '999000111222';
+
+const BANK_URL = process.env.E2E_BANK_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
+const BANK_KEY = process.env.BANK_API_KEY ?? process.env.E2E_BANK_API_KEY ?? '';
+
+type Cell = string | number;
+
+/** Writes an xlsx of `rows` with exceljs in a plain Node process (the runner cannot load exceljs itself). */
+function writeXlsx(file: string, rows: Cell[][]): void {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
+    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
+}
+
+/** The first sheet's rows: each cell's text and whether it is filled (the highlight of an offending cell). */
+function readXlsx(file: string): { values: unknown[]; filled: number[] }[] {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    wb.xlsx.readFile(process.argv[1]).then(() => {
+      const rows = [];
+      wb.worksheets[0].eachRow((row) => {
+        const values = row.values.slice(1).map((v) => (v && typeof v === 'object' && 'richText' in v ? v.richText.map((t) => t.text).join('') : v));
+        const filled = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          const f = cell.fill;
+          if (f && f.type === 'pattern' && f.pattern && f.pattern !== 'none') filled.push(col - 1);
+        });
+        rows.push({ values, filled });
+      });
+      process.stdout.write(JSON.stringify(rows));
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as { values: unknown[]; filled: number[] }[];
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const res = await request.get(`/api${path}`, { headers: bearer(token) });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The bank's rules for this journey: quick steps, and `failAccounts` failing. */
+async function setBankRules(request: APIRequestContext, failAccounts: string[]): Promise<void> {
+  expect(BANK_KEY, 'start the portal under test with BANK_API_KEY and give this run the same value in BANK_API_KEY or E2E_BANK_API_KEY').not.toBe('');
+  const res = await request.put(`${BANK_URL}/v1/sim/rules`, {
+    headers: { Authorization: `Bearer ${BANK_KEY}` },
+    data: { failAccounts, latencyMs: { toProcessing: [100, 400], toSettled: [300, 1200] } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function download(page: Page, button: Locator): Promise<{ name: string; path: string }> {
+  const waiting = page.waitForEvent('download');
+  await button.click();
+  const d = await waiting;
+  return { name: d.suggestedFilename(), path: await d.path() };
+}
+
+/** Rupees text of paise as the bank's recharge page takes it (e.g. "141346.15"). */
+const rupeesText = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+const statusText = (page: Page) => page.getByTestId('payroll-status-text');
+
+async function uploadThroughScreen(page: Page, file: string, monthKey: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/documentUpload\\?document=PAYROLL_UPLOAD&payrollMonth=${monthKey}&returnTo=%2Fpayroll`));
+  await expect(page.getByText(/^Payroll month: /)).toBeVisible();
+  await page.getByLabel('Choose file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(toast(page, 'File Uploaded')).toBeVisible();
+  // returnTo brings the admin back to the payroll page.
+  await expect(page).toHaveURL(/\/payroll$/);
+}
+
+interface PayrollInfo {
+  monthForWhichPayrollWillBeExecuted: { month: number; year: number; label: string };
+}
+interface EmployeesResult {
+  employees: { employerEmployeeId: string; fullName: string }[];
+}
+interface DetailsResult {
+  completePayrollPayoutBreakup: { totalBalanceRequired: number };
+}
+interface AccountResult {
+  accountBalance: number;
+}
+
+test('a payroll from a sheet with bad rows to every payout paid, through a recharge and a re-run', async ({ page }) => {
+  test.setTimeout(240_000);
+  const token = await signInViaApi(page, DEMO.superAdmin);
+  await setBankRules(page.request, [FAILING_ACCOUNT]);
+
+  const info = await apiGet<PayrollInfo>(page.request, token, '/employer-admin/payroll/payroll-info');
+  const { month, year, label } = info.monthForWhichPayrollWillBeExecuted;
+  const monthKey = `${year}-${String(month).padStart(2, '0')}`;
+  const search = await page.request.put('/api/v2/employer-admin/employee-paginated-filter-search', {
+    headers: bearer(token),
+    data: { filters: [], limit: 100, pageNumber: 1, searchText: 'SUN-101', searchOn: 'employerEmployeeId' },
+  });
+  const found = ((await search.json()) as EmployeesResult).employees;
+  const nameOf = (id: string) => found.find((e) => e.employerEmployeeId === id)?.fullName ?? `Worker ${id}`;
+  const accountOf = (i: number) => `5010098765${String(4300 + i)}`;
+  // Salaries that the account's balance does not cover, whatever the demo credited to it.
+  const before = await apiGet<AccountResult>(page.request, token, '/employer-admin/payroll/stream-account-info');
+  const base = Math.ceil(before.accountBalance / 100 / (EMPLOYEE_IDS.length - 2)) + 20_000;
+  const goodRows: Cell[][] = EMPLOYEE_IDS.map((id, i) => [id, nameOf(id), '', base + i * 1500, 26, 26 - i, accountOf(i), 'HDFC0001234']);
+
+  // --- The payroll page with nothing uploaded yet: the Upload Payroll prompt ---
+  await page.goto('/payroll');
+  await expect(page.getByRole('heading', { name: `Payroll status for ${label}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Monthly Summary' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payroll Upload History' })).toBeVisible();
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  const addAmount = page.getByRole('link', { name: /^Add amount/ });
+  await expect(addAmount).toHaveAttribute('target', '_blank');
+  await expect(addAmount).toHaveAttribute('href', /\/recharge\?va=\d+/);
+  await expectAccessible(page);
+
+  // --- A sheet with two bad rows: the whole payroll fails and the highlighted sheet comes back ---
+  const bad = test.info().outputPath('payroll-with-errors.xlsx');
+  const badRows = goodRows.map((r) => [...r]);
+  badRows[1]![7] = 'HDFC01234'; // IFSC too short
+  badRows[3]![6] = '12AB34'; // account number not digits
+  writeXlsx(bad, [HEADER, ...badRows]);
+  await page.getByRole('link', { name: 'Upload Payroll' }).first().click();
+  await uploadThroughScreen(page, bad, monthKey);
+
+  // Followed without a Refresh: the box turns to the failure, and the persistent notice offers the sheet.
+  await expect(statusText(page)).toHaveText('Payroll Processing Failed', { timeout: 45_000 });
+  const notice = toast(page, 'Payroll Processing Failed');
+  await expect(notice).toContainText('2 row(s) have errors.');
+  // The notice stays past the ordinary 5 seconds; its button saves the sheet and closes it.
+  await page.waitForTimeout(5_500);
+  await expect(notice).toBeVisible();
+  const sheet = await download(page, notice.getByRole('button', { name: 'Download payroll sheet' }));
+  await expect(notice).toHaveCount(0);
+  expect(sheet.name).toBe('PROCESSED_PAYROLL_SHEET.xlsx');
+  const processed = readXlsx(sheet.path);
+  const header = processed[0]!.values as string[];
+  expect(header).toEqual(expect.arrayContaining(['Status', 'Reason']));
+  const reasonAt = header.indexOf('Reason');
+  const row = (id: string) => processed.find((r) => r.values[0] === id)!;
+  expect(String(row(EMPLOYEE_IDS[1]!).values[reasonAt])).toMatch(/IFSC/);
+  expect(String(row(EMPLOYEE_IDS[3]!).values[reasonAt])).toMatch(/Account Number/);
+  expect(row(EMPLOYEE_IDS[1]!).filled).toContain(7);
+  expect(row(EMPLOYEE_IDS[3]!).filled).toContain(6);
+  const history = page.getByRole('table', { name: 'Payroll Upload History' });
+  await expect(history.locator('tbody tr').first()).toContainText('PAYROLL PROCESSING FAILED');
+  await expect(history.locator('tbody tr').first()).toContainText(DEMO.superAdmin.name);
+  // The same sheet from the box.
+  const fromBox = await download(page, page.getByTestId('payroll-status-box').getByRole('button', { name: 'Download payroll sheet' }));
+  expect(fromBox.name).toBe('PROCESSED_PAYROLL_SHEET.xlsx');
+
+  // --- The corrected sheet, with one account the bank will fail ---
+  const good = test.info().outputPath('payroll-corrected.xlsx');
+  const fixedRows = goodRows.map((r) => [...r]);
+  fixedRows[2]![6] = FAILING_ACCOUNT;
+  writeXlsx(good, [HEADER, ...fixedRows]);
+  await page.getByTestId('payroll-status-box').getByRole('link', { name: 'Re-upload' }).click();
+  await uploadThroughScreen(page, good, monthKey);
+  await expect(statusText(page)).toHaveText('Please verify the details and finalize the payroll.', { timeout: 45_000 });
+  await expect(history.locator('tbody tr').first()).toContainText('PROCESSED');
+
+  // --- The pre-execution Payroll Summary ---
+  await page.getByRole('link', { name: 'View Payroll Summary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll/uploadSummary\\?month=${monthKey}$`));
+  await expect(page.getByRole('heading', { name: `Payroll Summary for ${label}` })).toBeVisible();
+  await expect(page.getByTestId('info-total')).toContainText(String(EMPLOYEE_IDS.length));
+  await expect(page.getByTestId('info-confirmed')).toContainText(String(EMPLOYEE_IDS.length));
+  await expect(page.getByTestId('info-skipped')).toContainText('0');
+  const entries = page.getByRole('table', { name: 'Payroll entries' });
+  await expect(entries.getByRole('columnheader')).toHaveText(['Name', 'Employee ID', 'Mobile Number', 'Salary', 'Provider Deductions', 'Net Salary', 'Account Number', 'IFSC', 'Status']);
+  await expect(entries.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length);
+  // No payroll was executed before: every account is new to payroll, flagged (shown, never applied).
+  await expect(entries.getByTestId('flag-markers').first()).toContainText('New account');
+  await expect(page.getByRole('region', { name: 'Rows to review' })).toContainText('Bank account differs from the last executed payroll');
+  // Account numbers are masked but the last 4.
+  await expect(entries).toContainText(`********${FAILING_ACCOUNT.slice(-4)}`);
+  await expect(entries).not.toContainText(FAILING_ACCOUNT);
+  await expect(page.getByRole('tab', { name: /^Total/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /^Finalized/ })).toContainText(String(EMPLOYEE_IDS.length));
+  // Search by employee ID, then clear it.
+  const box = page.getByRole('searchbox', { name: 'Search by name or employee ID' });
+  await box.fill(EMPLOYEE_IDS[0]!);
+  await box.press('Enter');
+  await expect(entries.locator('tbody tr')).toHaveCount(1);
+  await expect(entries.locator('tbody tr')).toContainText(EMPLOYEE_IDS[0]!);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(entries.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length);
+  await page.getByRole('tab', { name: /^Skipped/ }).click();
+  await expect(page).toHaveURL(/tab=skipped/);
+  await expect(entries.locator('tbody tr')).toHaveCount(1);
+  await expect(entries).toContainText('No data found');
+  await page.getByRole('tab', { name: /^Total/ }).click();
+  await expectAccessible(page);
+
+  // --- Finalize (confirmed first) ---
+  await page.getByRole('button', { name: 'Finalize Payroll' }).click();
+  const finalizeDialog = page.getByRole('dialog', { name: 'Finalize Payroll' });
+  await finalizeDialog.getByRole('button', { name: 'Finalize Payroll' }).click();
+  await expect(toast(page, `Payroll Finalized for ${label}`)).toBeVisible();
+  await expect(statusText(page)).toHaveText(`Payroll Finalized for ${label}`);
+
+  // --- Not enough money: the card, and Execute held ---
+  const details = await apiGet<DetailsResult>(page.request, token, `/employer-admin/payroll/payroll-details?month=${month}&year=${year}`);
+  const account = await apiGet<AccountResult>(page.request, token, '/employer-admin/payroll/stream-account-info');
+  const required = details.completePayrollPayoutBreakup.totalBalanceRequired;
+  expect(account.accountBalance).toBeLessThan(required);
+  const insufficient = page.getByTestId('insufficient-balance');
+  await expect(insufficient).toContainText('Insufficient Balance!');
+  const execute = page.getByRole('button', { name: 'Execute payroll' });
+  await expect(execute).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+  await expectAccessible(page);
+
+  // --- Recharge on the bank's page, opened from Add Balance in a new tab ---
+  const opening = page.waitForEvent('popup');
+  await insufficient.getByRole('link', { name: /^Add Balance/ }).click();
+  const bank = await opening;
+  await bank.getByLabel('Amount').fill(rupeesText(required - account.accountBalance));
+  await bank.getByRole('button', { name: 'Add amount' }).click();
+  await expect(bank.getByRole('status')).toContainText('credited');
+  await bank.close();
+  // The balance is watched while it is short: the card goes by itself.
+  await expect(insufficient).toHaveCount(0, { timeout: 30_000 });
+  await expect(execute).toBeEnabled();
+
+  // --- Execute (confirmed first): to the payout screen ---
+  await execute.click();
+  await page.getByRole('dialog', { name: 'Execute payroll' }).getByRole('button', { name: 'Execute payroll' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll/summary\\?month=${monthKey}`));
+  // The payouts settle by themselves (refreshed every 3 s); the bank fails one account.
+  await expect(statusText(page)).toHaveText('Payroll execution failed', { timeout: 60_000 });
+  await expect(page.getByRole('tab', { name: /^Paid/ })).toContainText(String(EMPLOYEE_IDS.length - 1));
+  await expect(page.getByRole('button', { name: 'Re-Run Payroll' })).toHaveCount(0); // only on the Failed tab
+  const payouts = page.getByRole('table', { name: 'Employee payouts' });
+  await expect(payouts.getByRole('columnheader')).toHaveText([
+    'Name',
+    'Employee ID',
+    'Mobile Number',
+    'Salary',
+    'Provider Deductions',
+    'Net Salary',
+    'Account Number',
+    'IFSC',
+    'Date',
+    'Transaction ID',
+    'Status',
+  ]);
+
+  // A paid row's transaction: UTR and TRANSFERRED in the dialog.
+  await page.getByRole('tab', { name: /^Paid/ }).click();
+  await expect(page).toHaveURL(/tab=paid/);
+  await expect(payouts.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length - 1);
+  await payouts.locator('tbody tr').first().getByRole('button').click();
+  const txn = page.getByRole('dialog', { name: 'Transaction details' });
+  for (const line of ['Transaction ID', 'Date', 'Time', 'UTR', 'Transaction Status']) await expect(txn.getByRole('rowheader', { name: line })).toBeVisible();
+  await expect(txn.getByRole('row', { name: /UTR/ })).toContainText(/[A-Z0-9]{12}/);
+  await expect(txn).toContainText('TRANSFERRED');
+  await expectAccessible(page);
+  await txn.getByRole('button', { name: 'Close' }).click();
+
+  // The Failed tab: the failing employee, and Re-Run Payroll.
+  await page.getByRole('tab', { name: /^Failed/ }).click();
+  await expect(page).toHaveURL(/tab=failed/);
+  await expect(payouts.locator('tbody tr')).toHaveCount(1);
+  await expect(payouts.locator('tbody tr')).toContainText(EMPLOYEE_IDS[2]!);
+  await expect(payouts.locator('tbody tr')).toContainText('FAILED');
+  await settle(page);
+  await expectAccessible(page);
+
+  // The bank pays the account now; the re-run pays only the failed entry.
+  await setBankRules(page.request, []);
+  await page.getByRole('button', { name: 'Re-Run Payroll' }).click();
+  await page.getByRole('dialog', { name: 'Re-Run Payroll' }).getByRole('button', { name: 'Re-Run Payroll' }).click();
+  await expect(statusText(page)).toHaveText('You have successfully ran payroll.', { timeout: 60_000 });
+  await page.getByRole('tab', { name: /^Paid/ }).click();
+  await expect(payouts.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length);
+  await expect(page.getByRole('tab', { name: /^Failed/ })).toContainText('0');
+
+  // --- Back on the payroll page: executed, with View Status ---
+  await page.goto('/payroll');
+  await expect(statusText(page)).toHaveText('You have successfully ran payroll.');
+  await page.getByTestId('payroll-status-box').getByRole('link', { name: 'View Status' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll/summary\\?month=${monthKey}`));
+  // The pre-execution summary of an executed payroll sends the admin back to the payroll page.
+  await page.goto(`/payroll/uploadSummary?month=${monthKey}`);
+  await expect(page).toHaveURL(/\/payroll$/);
+});
+
+test('the Viewer sees the payroll without its write actions', async ({ page }) => {
+  await signInViaApi(page, DEMO.viewer);
+  await page.goto('/payroll');
+  await expect(page.getByRole('heading', { name: 'Monthly Summary' })).toBeVisible();
+  await expect(page.getByTestId('payroll-status-text')).toBeVisible();
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  for (const name of ['Upload Payroll', 'Re-upload']) await expect(page.getByRole('link', { name })).toHaveCount(0);
+  for (const name of ['Finalize Payroll', 'Execute payroll', 'Cancel', 'Re-Run Payroll']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("the Vendor Admin runs its own vendor's payroll up to a cancel; another vendor's is refused", async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signInViaApi(page, DEMO.vendorAdmin);
+  const me = await page.request.get('/api/employer-admin', { headers: bearer(token) });
+  const ownVendor = ((await me.json()) as { departmentId: string }).departmentId;
+  expect(ownVendor).toBeTruthy();
+  const list = await page.request.put(`/api/v2/employer-admin/employee-paginated-filter-search?vendorId=${ownVendor}`, {
+    headers: bearer(token),
+    data: { filters: [], limit: 3, pageNumber: 1, searchText: '' },
+  });
+  const workers = ((await list.json()) as EmployeesResult).employees;
+  expect(workers.length).toBeGreaterThan(0);
+
+  await page.goto(`/payroll?vendorId=${ownVendor}`);
+  await expect(page.getByRole('heading', { name: 'Monthly Summary' })).toBeVisible();
+  // The upload keeps the vendor context and comes back to the vendor's payroll.
+  const upload = page.getByRole('link', { name: 'Upload Payroll' }).first();
+  await expect(upload).toHaveAttribute('href', new RegExp(`^/documentUpload\\?document=PAYROLL_UPLOAD&payrollMonth=\\d{4}-\\d{2}&returnTo=%2Fpayroll%3FvendorId%3D${ownVendor}&vendorId=${ownVendor}$`));
+  await expectAccessible(page);
+
+  const file = test.info().outputPath('vendor-payroll.xlsx');
+  writeXlsx(file, [HEADER, ...workers.map((w, i): Cell[] => [w.employerEmployeeId, w.fullName, '', 18000 + i * 1000, 26, 26, `6020011122${String(3300 + i)}`, 'SBIN0070123'])]);
+  await upload.click();
+  await page.getByLabel('Choose file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll\\?vendorId=${ownVendor}$`));
+  await expect(statusText(page)).toHaveText('Please verify the details and finalize the payroll.', { timeout: 45_000 });
+
+  // Finalize, then Cancel (confirmed): back on the payroll page, ready for a new sheet.
+  await page.getByTestId('payroll-status-box').getByRole('button', { name: 'Finalize Payroll' }).click();
+  await page.getByRole('dialog', { name: 'Finalize Payroll' }).getByRole('button', { name: 'Finalize Payroll' }).click();
+  await expect(statusText(page)).toHaveText(/^Payroll Finalized for /);
+  await page.getByRole('link', { name: 'View Payroll Summary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll/uploadSummary\\?month=\\d{4}-\\d{2}&vendorId=${ownVendor}$`));
+  await expect(page.getByRole('table', { name: 'Payroll entries' }).locator('tbody tr')).toHaveCount(workers.length);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel payroll' });
+  await cancelDialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(cancelDialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await cancelDialog.getByRole('button', { name: 'Cancel payroll' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll\\?vendorId=${ownVendor}$`));
+  await expect(toast(page, /cancelled/)).toBeVisible();
+  await expect(statusText(page)).toHaveText(/^Upload the payroll sheet for /);
+  await expect(page.getByRole('table', { name: 'Payroll Upload History' }).locator('tbody tr').first()).toContainText('CANCELLED');
+
+  const otherVendor = '5a6b7c8d-0000-4000-8000-000000000999';
+  for (const path of ['/payroll', '/payroll/uploadSummary', '/payroll/summary']) {
+    await page.goto(`${path}?vendorId=${otherVendor}`);
+    await expect(page.getByText("You aren't authorized to access this page")).toBeVisible();
+  }
+});

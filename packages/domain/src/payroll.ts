@@ -1,0 +1,760 @@
+/**
+ * Payroll (spec 2.9-2.11, 3, 4.1, 4.4, 4.5, 7, 8, 9; docs/payroll-design.md): statuses and their
+ * moves, the payroll month and window in Asia/Kolkata, the arithmetic of an entry (integer paise,
+ * exact), the flags, the payroll sheet's row rules, the screens' texts verbatim, and the wire
+ * shapes of every payroll call. Pure: shared by the server, the payouts part and the web app.
+ */
+import { z } from 'zod';
+import { PAYROLL_HISTORY_PAGE_SIZE, SALARY_ACCOUNT_MAX_LENGTH, SALARY_ACCOUNT_MIN_LENGTH } from './constants.js';
+import type { BadgeTone } from './documents.js';
+import { EMPLOYEE_MSG } from './employees.js';
+import { amountText, cellText, mobileText, SHEET_MSG, type CellValue, type PayrollSheetKey, type RowOptions, type RowResult } from './sheets.js';
+import { isValidMobile } from './validation.js';
+
+// ---- statuses ----
+
+/** Spec 4.1's payroll file statuses, plus CANCELLED ("a cancelled payroll status also exists"). */
+export const PAYROLL_STATUSES = [
+  'UPLOADED',
+  'PROCESSING',
+  'PROCESSED',
+  'PAYROLL_FROZEN',
+  'PAYROLL_PROCESSING_FAILED',
+  'DISBURSAL_INITIATED',
+  'DISBURSAL_IN_PROGRESS',
+  'DISBURSAL_FAILED',
+  'DISBURSAL_COMPLETED',
+  'EXPIRED',
+  'CANCELLED',
+] as const;
+export type PayrollStatus = (typeof PAYROLL_STATUSES)[number];
+export const isPayrollStatus = (v: unknown): v is PayrollStatus => typeof v === 'string' && (PAYROLL_STATUSES as readonly string[]).includes(v);
+
+/** The two kinds of payroll upload (document types of spec 2.8). */
+export const PAYROLL_KINDS = ['PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT'] as const;
+export type PayrollKind = (typeof PAYROLL_KINDS)[number];
+
+/** Executed payrolls: the payout screen's statuses (4.5). */
+export const DISBURSAL_STATUSES = ['DISBURSAL_INITIATED', 'DISBURSAL_IN_PROGRESS', 'DISBURSAL_FAILED', 'DISBURSAL_COMPLETED'] as const satisfies readonly PayrollStatus[];
+export const isDisbursalStatus = (s: string): boolean => (DISBURSAL_STATUSES as readonly string[]).includes(s);
+/** 4.5: the pre-execution summary is shown only for these; otherwise the screen goes back to the payroll page. */
+export const PRE_EXECUTION_STATUSES = ['UPLOADED', 'PROCESSING', 'PROCESSED', 'PAYROLL_FROZEN'] as const satisfies readonly PayrollStatus[];
+export const isPreExecutionStatus = (s: string): boolean => (PRE_EXECUTION_STATUSES as readonly string[]).includes(s);
+/** 4.4: actions are disabled while the sheet is being processed. */
+export const isProcessingStatus = (s: string): boolean => s === 'UPLOADED' || s === 'PROCESSING';
+/** Statuses the daily expiry moves to EXPIRED once the month's window has closed. */
+export const EXPIRABLE_STATUSES = ['PROCESSED', 'PAYROLL_FROZEN', 'PAYROLL_PROCESSING_FAILED'] as const satisfies readonly PayrollStatus[];
+
+/**
+ * The payroll state machine (design doc, Lifecycle). Anything not listed is refused (409,
+ * `PAYROLL_MSG.notAllowed(status)`).
+ */
+export const PAYROLL_MOVES: Record<PayrollStatus, readonly PayrollStatus[]> = {
+  UPLOADED: ['PROCESSING'],
+  PROCESSING: ['PROCESSED', 'PAYROLL_PROCESSING_FAILED'],
+  PROCESSED: ['PAYROLL_FROZEN', 'EXPIRED'],
+  PAYROLL_FROZEN: ['CANCELLED', 'DISBURSAL_INITIATED', 'EXPIRED'],
+  PAYROLL_PROCESSING_FAILED: ['EXPIRED'],
+  DISBURSAL_INITIATED: ['DISBURSAL_IN_PROGRESS'],
+  DISBURSAL_IN_PROGRESS: ['DISBURSAL_COMPLETED', 'DISBURSAL_FAILED'],
+  DISBURSAL_FAILED: ['DISBURSAL_IN_PROGRESS'],
+  DISBURSAL_COMPLETED: [],
+  EXPIRED: [],
+  CANCELLED: [],
+};
+/** True when a payroll may move from `from` to `to`. */
+export const canMove = (from: PayrollStatus, to: PayrollStatus): boolean => PAYROLL_MOVES[from].includes(to);
+/** The same, under a name that does not clash with other state machines. */
+export const canMovePayroll = canMove;
+/** The statuses a payroll may move to `to` from (for guarded updates: `where status in (...)`). */
+export const payrollSourcesOf = (to: PayrollStatus): PayrollStatus[] => PAYROLL_STATUSES.filter((from) => canMove(from, to));
+
+/**
+ * Spec 4.1's payout statuses: the status of a payroll entry. FINALIZED or SKIPPED after
+ * processing; execution moves FINALIZED on.
+ */
+export const PAYOUT_STATUSES = ['FINALIZED', 'SKIPPED', 'INITIATED', 'PENDING', 'FAILED', 'TRANSFERRED', 'CANCELLED'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** The payout filter: a status, or TOTAL (no status filter). */
+export const PAYOUT_FILTERS = ['TOTAL', ...PAYOUT_STATUSES] as const;
+export type PayoutFilter = (typeof PAYOUT_FILTERS)[number];
+/**
+ * The entry statuses a filter (a tab) shows: TOTAL all; PENDING also INITIATED (both use the
+ * pending badge); FAILED also CANCELLED (both use the reject badge, and both are re-run).
+ */
+export function payoutStatusesOf(filter: PayoutFilter): readonly PayoutStatus[] | null {
+  switch (filter) {
+    case 'TOTAL':
+      return null;
+    case 'PENDING':
+      return ['INITIATED', 'PENDING'];
+    case 'FAILED':
+      return ['FAILED', 'CANCELLED'];
+    default:
+      return [filter];
+  }
+}
+/** 2.10's tabs (pre-execution) and 2.11's (payout screen), with their labels. */
+export const PRE_EXECUTION_TABS: readonly { filter: PayoutFilter; label: string }[] = [
+  { filter: 'TOTAL', label: 'Total' },
+  { filter: 'FINALIZED', label: 'Finalized' },
+  { filter: 'SKIPPED', label: 'Skipped' },
+];
+export const PAYOUT_TABS: readonly { filter: PayoutFilter; label: string }[] = [
+  { filter: 'TOTAL', label: 'Total' },
+  { filter: 'TRANSFERRED', label: 'Paid' },
+  { filter: 'PENDING', label: 'Pending' },
+  { filter: 'FAILED', label: 'Failed' },
+  { filter: 'SKIPPED', label: 'Skipped' },
+];
+/** 4.1: initiated and pending use the pending badge, transferred success, failed and cancelled reject, others info. */
+export function payoutBadgeTone(status: string): BadgeTone {
+  if (status === 'INITIATED' || status === 'PENDING') return 'pending';
+  if (status === 'TRANSFERRED') return 'success';
+  if (status === 'FAILED' || status === 'CANCELLED') return 'reject';
+  return 'info';
+}
+
+// ---- months ----
+
+/** Spec 9: the month name list misspells February, and the screens show it so. */
+export const MONTH_NAMES = ['January', 'Febuary', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+export interface MonthYearValue {
+  /** 1..12 */
+  month: number;
+  year: number;
+}
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** "October 2026" (with spec 9's "Febuary"). */
+export const monthLabel = (m: MonthYearValue): string => `${MONTH_NAMES[m.month - 1]} ${m.year}`;
+/** 'yyyy-mm' */
+export const monthKey = (m: MonthYearValue): string => `${String(m.year).padStart(4, '0')}-${pad2(m.month)}`;
+/** 'yyyy-mm' -> month, or null. */
+export function parseMonthKey(key: string): MonthYearValue | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  if (!m) return null;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
+}
+/** The month of a yyyy-mm-dd date. */
+export const monthOfDate = (isoDate: string): MonthYearValue => ({ year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) });
+export const addMonths = (m: MonthYearValue, n: number): MonthYearValue => {
+  const k = m.year * 12 + (m.month - 1) + n;
+  return { year: Math.floor(k / 12), month: (k % 12) + 1 };
+};
+export const compareMonths = (a: MonthYearValue, b: MonthYearValue): number => a.year * 12 + a.month - (b.year * 12 + b.month);
+export const daysInMonthOf = (m: MonthYearValue): number => new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
+/** yyyy-mm-01 */
+export const firstDayOf = (m: MonthYearValue): string => `${monthKey(m)}-01`;
+/** The month's last date, yyyy-mm-dd. */
+export const lastDayOf = (m: MonthYearValue): string => `${monthKey(m)}-${pad2(daysInMonthOf(m))}`;
+/** The month's day `day`, clamped to the month's length. */
+const dayOf = (m: MonthYearValue, day: number): string => `${monthKey(m)}-${pad2(Math.min(Math.max(1, day), daysInMonthOf(m)))}`;
+
+/** The payroll of month M is run in M+1: on any day of M+1 (IST) this is M. */
+export const payrollMonthOf = (todayIso: string): MonthYearValue => addMonths(monthOfDate(todayIso), -1);
+
+// ---- employer payroll config ----
+
+/** Employer config for payroll (design doc, Payroll month and cycle). Days are days of the run month (M+1). */
+export interface PayrollConfig {
+  payrollWindowStartDay: number;
+  /** null: the month's last day. */
+  payrollWindowEndDay: number | null;
+  payrollExecutionStartDay: number;
+  hasEmployerOptedForStreamingAccount: boolean;
+}
+export const DEFAULT_PAYROLL_CONFIG: PayrollConfig = {
+  payrollWindowStartDay: 1,
+  payrollWindowEndDay: null,
+  payrollExecutionStartDay: 1,
+  hasEmployerOptedForStreamingAccount: false,
+};
+const dayNumber = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 31 ? v : null);
+/** The payroll config of a stored employer config: missing or invalid values take the defaults. */
+export function payrollConfigOf(raw: Partial<Record<keyof PayrollConfig, unknown>> | null | undefined): PayrollConfig {
+  const r = raw ?? {};
+  return {
+    payrollWindowStartDay: dayNumber(r.payrollWindowStartDay) ?? DEFAULT_PAYROLL_CONFIG.payrollWindowStartDay,
+    payrollWindowEndDay: dayNumber(r.payrollWindowEndDay),
+    payrollExecutionStartDay: dayNumber(r.payrollExecutionStartDay) ?? DEFAULT_PAYROLL_CONFIG.payrollExecutionStartDay,
+    hasEmployerOptedForStreamingAccount: r.hasEmployerOptedForStreamingAccount === true,
+  };
+}
+
+/** The payroll window in a run month (M+1): from the start day to the end day, both clamped to the month. */
+export function payrollWindow(runMonth: MonthYearValue, config: PayrollConfig): { start: string; end: string } {
+  const start = dayOf(runMonth, config.payrollWindowStartDay);
+  const end = config.payrollWindowEndDay === null ? lastDayOf(runMonth) : dayOf(runMonth, config.payrollWindowEndDay);
+  return { start, end: end < start ? start : end };
+}
+/** The window in which the payroll of month M is run (in M+1). */
+export const windowOfPayrollMonth = (payrollMonth: MonthYearValue, config: PayrollConfig) => payrollWindow(addMonths(payrollMonth, 1), config);
+/** True while today (IST) is within this month's payroll window. */
+export function isCurrentPayrollActive(todayIso: string, config: PayrollConfig): boolean {
+  const w = payrollWindow(monthOfDate(todayIso), config);
+  return todayIso >= w.start && todayIso <= w.end;
+}
+/**
+ * The date the next payroll window opens: this month's window start while it is still ahead,
+ * otherwise next month's (with the default config: the first of next month).
+ */
+export function nextPayroll(todayIso: string, config: PayrollConfig): string {
+  const month = monthOfDate(todayIso);
+  const here = payrollWindow(month, config).start;
+  return todayIso < here ? here : payrollWindow(addMonths(month, 1), config).start;
+}
+/** The window is open and today is on or after the execution start day. */
+export function isPayrollExecutionAllowed(todayIso: string, config: PayrollConfig): boolean {
+  if (!isCurrentPayrollActive(todayIso, config)) return false;
+  return todayIso >= dayOf(monthOfDate(todayIso), config.payrollExecutionStartDay);
+}
+/** True once the window of payroll month M has closed (today is after its end), so M's unexecuted payrolls expire. */
+export function isPayrollWindowClosed(payrollMonth: MonthYearValue, todayIso: string, config: PayrollConfig): boolean {
+  return todayIso > windowOfPayrollMonth(payrollMonth, config).end;
+}
+/** True when today is inside the window of payroll month M (uploads, freezes and executions of M are open). */
+export function isPayrollMonthOpen(payrollMonth: MonthYearValue, todayIso: string, config: PayrollConfig): boolean {
+  return compareMonths(payrollMonth, payrollMonthOf(todayIso)) === 0 && isCurrentPayrollActive(todayIso, config);
+}
+
+// ---- arithmetic (integer paise, exact) ----
+
+/** Paid days are kept in hundredths of a day (24.5 days -> 2450), so the arithmetic stays integral. */
+export const DAY_HUNDREDTHS = 100;
+/**
+ * The salary for the paid days: monthly * paid / working, rounded half up to the paisa, exactly
+ * (BigInt). `paidHundredths` is paid days in hundredths; `workingDays` a whole number >= 1.
+ */
+export function salaryForPaidDays(monthlySalary: number, paidHundredths: number, workingDays: number): number {
+  if (!Number.isSafeInteger(monthlySalary) || monthlySalary < 0) throw new RangeError('monthlySalary must be a non-negative integer (paise)');
+  if (!Number.isSafeInteger(paidHundredths) || paidHundredths < 0) throw new RangeError('paidHundredths must be a non-negative integer');
+  if (!Number.isSafeInteger(workingDays) || workingDays < 1) throw new RangeError('workingDays must be a positive integer');
+  const num = BigInt(monthlySalary) * BigInt(paidHundredths);
+  const den = BigInt(workingDays) * BigInt(DAY_HUNDREDTHS);
+  // round half up: floor((2 * num + den) / (2 * den))
+  return Number((2n * num + den) / (2n * den));
+}
+
+export const DEDUCTION_KINDS = ['ADVANCE', 'TOPUP_EMI'] as const;
+export type DeductionKind = (typeof DEDUCTION_KINDS)[number];
+/** Something a worker repays from the salary: an advance's pending amount or a due top-up EMI. */
+export interface DeductionItem {
+  kind: DeductionKind;
+  /** transactions.id or topup_emis.id */
+  id: string;
+  /** paise, > 0 */
+  amount: number;
+  /** the advance's creation date or the EMI's due date, yyyy-mm-dd (IST) */
+  date: string;
+}
+/** Deductions oldest first (date, then advances before EMIs, then id): the order they are shown and repaid in. */
+export function orderDeductions<T extends DeductionItem>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind !== b.kind ? (a.kind === 'ADVANCE' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+export const sumAmounts = (items: readonly { amount: number }[]): number => items.reduce((s, i) => s + i.amount, 0);
+/** Net salary: the salary less every deduction (may be zero or negative: the entry is then skipped). */
+export const netSalary = (salary: number, deductions: number): number => salary - deductions;
+
+export const PAYROLL_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT'] as const;
+export type PayrollFlag = (typeof PAYROLL_FLAGS)[number];
+/** What the screens say for a flag (shown, never applied). */
+export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
+  NON_POSITIVE_NET: 'Net salary is zero or negative',
+  NET_CHANGED_OVER_30_PERCENT: 'Net salary changed by more than 30% since the last executed payroll',
+  NEW_BANK_ACCOUNT: 'Bank account differs from the last executed payroll',
+  SHARED_BANK_ACCOUNT: 'Bank account is also used by another employee in this payroll',
+};
+export const NET_CHANGE_FLAG_PERCENT = 30;
+
+export interface FlagInput {
+  net: number;
+  accountNumber: string;
+  /** The worker's entry in the last executed payroll, or null when there is none. */
+  previous: { net: number; accountNumber: string } | null;
+  /** True when another worker's entry in this payroll has the same account number. */
+  accountShared: boolean;
+}
+/** The flags of an entry, in PAYROLL_FLAGS order. */
+export function payrollFlags(i: FlagInput): PayrollFlag[] {
+  const flags: PayrollFlag[] = [];
+  if (i.net <= 0) flags.push('NON_POSITIVE_NET');
+  if (i.previous && i.previous.net > 0 && Math.abs(i.net - i.previous.net) * 100 > NET_CHANGE_FLAG_PERCENT * i.previous.net) flags.push('NET_CHANGED_OVER_30_PERCENT');
+  if (!i.previous || i.previous.accountNumber !== i.accountNumber) flags.push('NEW_BANK_ACCOUNT');
+  if (i.accountShared) flags.push('SHARED_BANK_ACCOUNT');
+  return flags;
+}
+
+export const SKIP_REASONS = {
+  inactive: 'Employee was inactive before the payroll month',
+  noPaidDays: 'No paid days in the month',
+  nonPositiveNet: 'Net salary is zero or negative after deductions',
+} as const;
+export type SkipReason = (typeof SKIP_REASONS)[keyof typeof SKIP_REASONS];
+/** Why an entry is skipped, or null when it is finalized. */
+export function skipReasonOf(i: { inactiveBeforeMonth: boolean; paidHundredths: number; net: number }): SkipReason | null {
+  if (i.inactiveBeforeMonth) return SKIP_REASONS.inactive;
+  if (i.paidHundredths === 0) return SKIP_REASONS.noPaidDays;
+  if (i.net <= 0) return SKIP_REASONS.nonPositiveNet;
+  return null;
+}
+
+// ---- texts (spec 4.4, 4.5, 8 verbatim; then our own) ----
+
+export const PAYROLL_MSG = {
+  processing: 'Please wait while we are processing the payroll sheet.',
+  verifyAndFinalize: 'Please verify the details and finalize the payroll.',
+  finalizedFor: (month: string) => `Payroll Finalized for ${month}`,
+  expired: 'Your payroll got expired, since no action was taken',
+  noData: 'Oops! No Data found',
+  executionInProgress: 'Payroll execution in progress.',
+  executionCompleted: 'You have successfully ran payroll.',
+  executionFailed: 'Payroll execution failed',
+  insufficientBalance: 'Insufficient Balance!',
+  processingFailedTitle: 'Payroll Processing Failed',
+  downloadSheet: 'Download payroll sheet',
+  /** The name the highlighted sheet is saved under (spec 8). */
+  processedSheetFileName: 'PROCESSED_PAYROLL_SHEET',
+  // Titles and buttons (2.9-2.11).
+  summaryTitle: 'Payroll Summary',
+  uploadPayroll: 'Upload Payroll',
+  finalizePayroll: 'Finalize Payroll',
+  cancel: 'Cancel',
+  executePayroll: 'Execute payroll',
+  reRunPayroll: 'Re-Run Payroll',
+  addBalance: 'Add Balance',
+  addAmount: 'Add amount',
+  viewStatus: 'View Status',
+  // Design doc: refusals.
+  alreadyFinalized: (month: string) => `Payroll for ${month} is already finalized. Cancel it before uploading a new sheet.`,
+  alreadyExecuted: (month: string) => `Payroll for ${month} has already been executed.`,
+  notAllowed: (status: string) => `This action is not allowed while the payroll is ${status}`,
+  rowsFailed: (n: number) => `${n} row(s) have errors. Download the payroll sheet, correct the highlighted cells and upload it again.`,
+  // Our own (the spec and the design are silent).
+  notFound: 'Payroll not found',
+  stillProcessing: (month: string) => `The payroll sheet for ${month} is still being processed. Please wait for it to finish.`,
+  windowClosed: (next: string) => `The payroll window is closed. The next payroll window opens on ${next}.`,
+  wrongMonth: (month: string) => `Payroll can be uploaded only for ${month}.`,
+  notCurrent: (month: string) => `A newer payroll sheet was uploaded for ${month}. Please act on the newest one.`,
+  freezeDates: 'The start and end dates must be the first and last day of the payroll month.',
+  badFile: 'Please choose a payroll sheet to upload.',
+  frozen: (month: string) => `Payroll Finalized for ${month}`,
+  cancelled: (month: string) => `Payroll for ${month} cancelled`,
+} as const;
+
+/** A status as a sentence shows it: 'PAYROLL_FROZEN' -> 'PAYROLL FROZEN'. */
+export const payrollStatusText = (status: string): string => status.replace(/_/g, ' ');
+
+/** What the payroll screen says for a payroll status (4.4, 4.5); null when it shows no text. */
+export function payrollStatusMessage(status: PayrollStatus, month: MonthYearValue): string | null {
+  switch (status) {
+    case 'UPLOADED':
+    case 'PROCESSING':
+      return PAYROLL_MSG.processing;
+    case 'PROCESSED':
+      return PAYROLL_MSG.verifyAndFinalize;
+    case 'PAYROLL_FROZEN':
+      return PAYROLL_MSG.finalizedFor(monthLabel(month));
+    case 'DISBURSAL_INITIATED':
+    case 'DISBURSAL_IN_PROGRESS':
+      return PAYROLL_MSG.executionInProgress;
+    case 'DISBURSAL_COMPLETED':
+      return PAYROLL_MSG.executionCompleted;
+    case 'DISBURSAL_FAILED':
+      return PAYROLL_MSG.executionFailed;
+    case 'PAYROLL_PROCESSING_FAILED':
+      return PAYROLL_MSG.processingFailedTitle;
+    case 'EXPIRED':
+      return PAYROLL_MSG.expired;
+    case 'CANCELLED':
+      return null;
+  }
+}
+
+// ---- the payroll sheet's rows ----
+
+/** The largest monthly salary a payroll row may carry: 10 crore rupees (keeps 50,000-row sums exact). */
+export const PAYROLL_MAX_MONTHLY_SALARY_PAISE = 10_000_000_000;
+export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const PAYROLL_ACCOUNT_RE = new RegExp(`^\\d{${SALARY_ACCOUNT_MIN_LENGTH},${SALARY_ACCOUNT_MAX_LENGTH}}$`);
+const MAX_NAME_CHARS = 100;
+
+export const PAYROLL_ROW_MSG = {
+  employeeId: EMPLOYEE_MSG.employeeId,
+  unknownEmployeeId: 'No employee with this Employee ID in this context',
+  name: 'Please enter Employee Name',
+  nameTooLong: `Employee Name must be at most ${MAX_NAME_CHARS} characters`,
+  mobile: EMPLOYEE_MSG.mobile,
+  salaryRequired: EMPLOYEE_MSG.salaryRequired,
+  salaryNumeric: EMPLOYEE_MSG.salaryNumeric,
+  salaryPositive: EMPLOYEE_MSG.salaryPositive,
+  salaryTooLarge: 'Monthly Salary is too large',
+  workingDays: 'Working Days must be a whole number from 1 to 31',
+  paidDays: 'Paid Days must be a number from 0 to the Working Days (at most 2 decimals)',
+  accountNumber: 'Account Number must be 9 to 18 digits',
+  accountAsNumber: SHEET_MSG.accountAsNumber,
+  ifsc: 'Please enter a valid IFSC (4 letters, 0, then 6 letters or digits)',
+} as const;
+
+export interface PayrollSheetRow {
+  employerEmployeeId: string;
+  fullName: string;
+  /** 10 digits or '' */
+  mobile: string;
+  /** paise */
+  monthlySalary: number;
+  workingDays: number;
+  /** paid days in hundredths (24.5 -> 2450) */
+  paidHundredths: number;
+  accountNumber: string;
+  ifsc: string;
+}
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+/** A decimal text as an integer count of 1/10^places, or null when it has more places than that. */
+function scaled(text: string, places: number): number | null {
+  if (!DECIMAL.test(text)) return null;
+  const [whole = '0', frac = ''] = text.split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  if (trimmed.length > places) return null;
+  const n = Number(whole) * 10 ** places + Number((trimmed + '0'.repeat(places)).slice(0, places) || '0');
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** One payroll row by PAYROLL_SHEET_COLUMNS: every field checked, or a message per offending column. */
+export function parsePayrollRow(cells: Partial<Record<PayrollSheetKey, CellValue>>, _options?: RowOptions): RowResult<PayrollSheetRow, PayrollSheetKey> {
+  const errors: Partial<Record<PayrollSheetKey, string>> = {};
+  const text = (k: PayrollSheetKey) => cellText(cells[k] ?? null);
+
+  const employerEmployeeId = text('employerEmployeeId');
+  if (!employerEmployeeId) errors.employerEmployeeId = PAYROLL_ROW_MSG.employeeId;
+
+  const fullName = text('fullName');
+  if (!fullName) errors.fullName = PAYROLL_ROW_MSG.name;
+  else if ([...fullName].length > MAX_NAME_CHARS) errors.fullName = PAYROLL_ROW_MSG.nameTooLong;
+
+  let mobile = '';
+  if (text('mobile')) {
+    mobile = mobileText(cells.mobile ?? null);
+    if (!isValidMobile(mobile)) errors.mobile = PAYROLL_ROW_MSG.mobile;
+  }
+
+  let monthlySalary = 0;
+  const salaryRaw = amountText(cells.salary ?? null);
+  if (!salaryRaw) errors.salary = PAYROLL_ROW_MSG.salaryRequired;
+  else {
+    const paise = scaled(salaryRaw, 2);
+    if (paise === null) errors.salary = PAYROLL_ROW_MSG.salaryNumeric;
+    else if (paise <= 0) errors.salary = PAYROLL_ROW_MSG.salaryPositive;
+    else if (paise > PAYROLL_MAX_MONTHLY_SALARY_PAISE) errors.salary = PAYROLL_ROW_MSG.salaryTooLarge;
+    else monthlySalary = paise;
+  }
+
+  const working = scaled(text('workingDays'), 0);
+  const workingDays = working !== null && working >= 1 && working <= 31 ? working : null;
+  if (workingDays === null) errors.workingDays = PAYROLL_ROW_MSG.workingDays;
+
+  const paid = scaled(text('paidDays'), 2);
+  let paidHundredths = 0;
+  if (paid === null || (workingDays !== null && paid > workingDays * DAY_HUNDREDTHS) || paid > 31 * DAY_HUNDREDTHS) errors.paidDays = PAYROLL_ROW_MSG.paidDays;
+  else paidHundredths = paid;
+
+  const accountCell = cells.accountNumber ?? null;
+  const accountText = text('accountNumber');
+  let accountNumber = '';
+  // From 1e15 up a number has lost digits in Excel already (and prints in exponent form as text).
+  if ((typeof accountCell === 'number' && Math.abs(accountCell) >= 1e15) || /^\d+(?:\.\d+)?e\+?\d+$/i.test(accountText)) errors.accountNumber = PAYROLL_ROW_MSG.accountAsNumber;
+  else {
+    accountNumber = accountText.replace(/[\s-]/g, '');
+    if (!PAYROLL_ACCOUNT_RE.test(accountNumber)) errors.accountNumber = PAYROLL_ROW_MSG.accountNumber;
+  }
+
+  const ifsc = text('ifsc').replace(/\s/g, '').toUpperCase();
+  if (!IFSC_RE.test(ifsc)) errors.ifsc = PAYROLL_ROW_MSG.ifsc;
+
+  if (Object.keys(errors).length || workingDays === null) return { ok: false, errors };
+  return { ok: true, value: { employerEmployeeId, fullName, mobile, monthlySalary, workingDays, paidHundredths, accountNumber, ifsc } };
+}
+
+// ---- wire shapes ----
+
+const uuid = z.string().uuid();
+const money = z.number().int();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const MonthYear = z.object({ month: z.number().int().min(1).max(12), year: z.number().int(), label: z.string() });
+export type MonthYear = z.infer<typeof MonthYear>;
+export const monthYearOf = (m: MonthYearValue): MonthYear => ({ month: m.month, year: m.year, label: monthLabel(m) });
+
+/** Query month (1..12) and year of the payroll month. */
+const monthQuery = {
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int().min(2000).max(9999),
+};
+export const PayrollVendorQuery = z.object({ vendorId: uuid.optional() });
+export const CountAmount = z.object({ count: z.number().int(), amount: money });
+export type CountAmount = z.infer<typeof CountAmount>;
+export const PayrollFlagCounts = z.object(Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, z.number().int()])) as Record<PayrollFlag, z.ZodNumber>);
+export type PayrollFlagCounts = z.infer<typeof PayrollFlagCounts>;
+
+/** GET /employer-admin/payroll: the payroll upload history, 5 a page, newest first. */
+export const PayrollListQuery = z.object({
+  vendorId: uuid.optional(),
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(PAYROLL_HISTORY_PAGE_SIZE),
+});
+export type PayrollListQuery = z.infer<typeof PayrollListQuery>;
+/** Spec 3's upload history row, plus the payroll's id, status, month, kind and document locations (usable with GET /employer-admin/doc). */
+export const PayrollHistoryRow = z.object({
+  /** the payroll id */
+  _id: uuid,
+  /** the document_uploads row */
+  documentId: uuid,
+  kind: z.enum(PAYROLL_KINDS),
+  status: z.enum(PAYROLL_STATUSES),
+  month: MonthYear,
+  fileName: z.string(),
+  /** ISO instant */
+  uploadedAt: z.string(),
+  /** the admin's name */
+  uploadedBy: z.string(),
+  employerAdminId: uuid,
+  /** the payroll month's first and last day, yyyy-mm-dd */
+  startDate: isoDate,
+  endDate: isoDate,
+  /** stored file id of the uploaded sheet */
+  originalPayrollId: uuid,
+  /** stored file id of the processed (highlighted) sheet; null until processed */
+  processedPayrollId: uuid.nullable(),
+  /** document locations `{employerId}/{adminId}/{type}/{id}` */
+  originalDocumentURL: z.string(),
+  processedDocumentURL: z.string().nullable(),
+  /** ISO instant of the freeze, or null */
+  freezedDate: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  totalEntries: z.number().int().nullable(),
+});
+export type PayrollHistoryRow = z.infer<typeof PayrollHistoryRow>;
+/** The same row under the name the spec gives it. */
+export const UploadHistoryRow = PayrollHistoryRow;
+export type UploadHistoryRow = PayrollHistoryRow;
+export const PayrollListResult = z.object({
+  payrolls: z.array(PayrollHistoryRow),
+  total: z.number().int(),
+  hasEmployerOptedForStreamingAccount: z.boolean(),
+});
+export type PayrollListResult = z.infer<typeof PayrollListResult>;
+
+/** GET /employer-admin/payroll/payroll-info */
+export const PayrollInfo = z.object({
+  monthForWhichPayrollWillBeExecuted: MonthYear,
+  isCurrentPayrollActive: z.boolean(),
+  /** yyyy-mm-dd */
+  nextPayroll: isoDate,
+  isPayrollExecutionAllowed: z.boolean(),
+  /** this month's window, yyyy-mm-dd */
+  windowStartDate: isoDate,
+  windowEndDate: isoDate,
+  executionStartDate: isoDate,
+});
+export type PayrollInfo = z.infer<typeof PayrollInfo>;
+/** The payroll info of a business date and config. */
+export function payrollInfoOf(todayIso: string, config: PayrollConfig): PayrollInfo {
+  const run = monthOfDate(todayIso);
+  const w = payrollWindow(run, config);
+  return {
+    monthForWhichPayrollWillBeExecuted: monthYearOf(payrollMonthOf(todayIso)),
+    isCurrentPayrollActive: isCurrentPayrollActive(todayIso, config),
+    nextPayroll: nextPayroll(todayIso, config),
+    isPayrollExecutionAllowed: isPayrollExecutionAllowed(todayIso, config),
+    windowStartDate: w.start,
+    windowEndDate: w.end,
+    executionStartDate: dayOf(run, config.payrollExecutionStartDay),
+  };
+}
+
+/** GET /employer-admin/payroll-monthly-summary: optional month and year (default: the latest executed payroll's month, else the current payroll month). */
+export const PayrollMonthlySummaryQuery = z.object({
+  vendorId: uuid.optional(),
+  month: monthQuery.month.optional(),
+  year: monthQuery.year.optional(),
+});
+export type PayrollMonthlySummaryQuery = z.infer<typeof PayrollMonthlySummaryQuery>;
+/** The donut's figures of a month's payroll: entries by outcome, amounts are net payable (paise). */
+export const PayrollDonut = z.object({
+  payrollId: uuid.nullable(),
+  status: z.enum(PAYROLL_STATUSES).nullable(),
+  total: CountAmount,
+  /** TRANSFERRED */
+  paid: CountAmount,
+  /** FINALIZED, INITIATED, PENDING */
+  pending: CountAmount,
+  /** FAILED, CANCELLED */
+  failed: CountAmount,
+  /** SKIPPED (amount: the positive net of skipped entries, 0 otherwise) */
+  skipped: CountAmount,
+});
+export type PayrollDonut = z.infer<typeof PayrollDonut>;
+export const PayrollMonthlySummary = z.object({
+  firstExecutedPayrollMonthYear: MonthYear.nullable(),
+  latestExecutedPayrollMonthYear: MonthYear.nullable(),
+  hasExecutedAnyPayrollBefore: z.boolean(),
+  /** the month the figures are for */
+  month: MonthYear,
+  summary: PayrollDonut,
+});
+export type PayrollMonthlySummary = z.infer<typeof PayrollMonthlySummary>;
+
+/** GET /employer-admin/payroll/stream-account-info (features/payouts). */
+export const StreamAccountInfo = z.object({ accountBalance: money, rechargeLink: z.string(), virtualAccount: z.string() });
+export type StreamAccountInfo = z.infer<typeof StreamAccountInfo>;
+
+/** GET /employer-admin/payroll/payroll-details: the month's current payroll (newest not cancelled); 404 `PAYROLL_MSG.noData` when none. */
+export const PayrollDetailsQuery = z.object({ vendorId: uuid.optional(), ...monthQuery });
+export type PayrollDetailsQuery = z.infer<typeof PayrollDetailsQuery>;
+/** The server's page size of the payroll screens (spec 9: perPageLimit from the server). */
+export const PAYROLL_PER_PAGE_LIMIT = 10;
+export const PayrollDetails = z.object({
+  _id: uuid,
+  documentId: uuid,
+  kind: z.enum(PAYROLL_KINDS),
+  status: z.enum(PAYROLL_STATUSES),
+  month: MonthYear,
+  totalNumberOfEmployeeEntries: z.number().int(),
+  finalizedEntries: z.number().int(),
+  skippedEntries: z.number().int(),
+  paid: CountAmount,
+  pending: CountAmount,
+  failed: CountAmount,
+  completePayrollPayoutBreakup: z.object({
+    /** sum of finalized entries' salary: employee payouts + the provider's deductions */
+    totalBalanceRequired: money,
+    /** sum of finalized entries' amount payable */
+    totalEmployeePayoutAmount: money,
+    /** sum of finalized entries' deductions (the amount payable to the provider) */
+    providerAmount: money,
+  }),
+  payrollFile: z.object({
+    /** document locations, usable with GET /employer-admin/doc */
+    uploadedFileUrl: z.string(),
+    processedFileUrl: z.string().nullable(),
+    finalReport: z.string().nullable(),
+    fileName: z.string(),
+  }),
+  /** the sheet's working days (the most frequent value when rows differ); null before processing */
+  workingDays: z.number().int().nullable(),
+  /** ISO instant */
+  uploadDate: z.string(),
+  freezedDate: z.string().nullable(),
+  executedAt: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  paginationInfo: z.object({ perPageLimit: z.number().int() }),
+  isReexecutionAllowed: z.boolean(),
+  /** entries carrying each flag */
+  flags: PayrollFlagCounts,
+});
+export type PayrollDetails = z.infer<typeof PayrollDetails>;
+
+/** POST /employer-admin/payroll/employee-payout-details: a page of entries of the month's current payroll (or of `payrollId`). */
+export const EmployeePayoutDetailsBody = z.object({
+  /** zero-based */
+  page: z.number().int().min(0).max(100_000).default(0),
+  status: z.enum(PAYOUT_FILTERS).default('TOTAL'),
+  /** name or Employee ID, part of it; blank for none */
+  searchId: z.string().max(100).optional(),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int().min(2000).max(9999),
+  payrollId: uuid.optional(),
+});
+export type EmployeePayoutDetailsBody = z.input<typeof EmployeePayoutDetailsBody>;
+export const DeductionLine = z.object({ kind: z.enum(DEDUCTION_KINDS), id: uuid, amount: money, date: isoDate });
+export type DeductionLine = z.infer<typeof DeductionLine>;
+/** Spec 3's payroll entry row, plus the sheet's figures, the flags, the skip reason and what the deductions repay. */
+export const PayrollEntryRow = z.object({
+  _id: uuid,
+  workerId: uuid,
+  rowNumber: z.number().int(),
+  name: z.string(),
+  employerEmployeeCode: z.string(),
+  mobile: z.string().nullable(),
+  monthlySalary: money,
+  workingDays: z.number().int(),
+  /** may carry up to 2 decimals */
+  paidDays: z.number(),
+  /** the salary for the paid days (gross payable) */
+  salary: money,
+  /** the provider-deductions amount */
+  deductions: money,
+  amountPayable: money,
+  /** masked but the last 4 */
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  skipReason: z.string().nullable(),
+  flags: z.array(z.enum(PAYROLL_FLAGS)),
+  deductionItems: z.array(DeductionLine),
+  /** the transaction id: the current payout's id */
+  requestId: z.string().nullable(),
+  utr: z.string().nullable(),
+  /** ISO instants */
+  paidAt: z.string().nullable(),
+  createdDate: z.string(),
+  updatedDate: z.string(),
+});
+export type PayrollEntryRow = z.infer<typeof PayrollEntryRow>;
+export const PayoutCounts = z.object(Object.fromEntries(PAYOUT_FILTERS.map((f) => [f, z.number().int()])) as Record<PayoutFilter, z.ZodNumber>);
+export type PayoutCounts = z.infer<typeof PayoutCounts>;
+export const EmployeePayoutDetailsResult = z.object({
+  payrollId: uuid,
+  data: z.array(PayrollEntryRow),
+  /** rows matching the search and the status filter */
+  totalCount: z.number().int(),
+  /** per tab (`payoutStatusesOf`), with the search applied */
+  counts: PayoutCounts,
+  perPageLimit: z.number().int(),
+});
+export type EmployeePayoutDetailsResult = z.infer<typeof EmployeePayoutDetailsResult>;
+
+/** PUT /employer-admin/payroll/update-payroll-status: finalize (PAYROLL_FROZEN, from PROCESSED) or cancel (CANCELLED, from PAYROLL_FROZEN). */
+export const UPDATABLE_PAYROLL_STATUSES = ['PAYROLL_FROZEN', 'CANCELLED'] as const;
+export const UpdatePayrollStatusBody = z.object({ payrollId: uuid, status: z.enum(UPDATABLE_PAYROLL_STATUSES) });
+export type UpdatePayrollStatusBody = z.infer<typeof UpdatePayrollStatusBody>;
+export const PayrollStatusResult = z.object({ payrollId: uuid, status: z.enum(PAYROLL_STATUSES), message: z.string() });
+export type PayrollStatusResult = z.infer<typeof PayrollStatusResult>;
+
+/** POST /hrAction: the freeze as an HR action; startDate and endDate are the payroll month's first and last day. */
+export const HR_ACTION_TYPES = ['FREEZE_PAYROLL'] as const;
+export const HrActionBody = z.object({
+  type: z.enum(HR_ACTION_TYPES),
+  data: z.object({ payrollId: uuid, startDate: isoDate, endDate: isoDate }),
+});
+export type HrActionBody = z.infer<typeof HrActionBody>;
+export const HrActionResult = PayrollStatusResult;
+export type HrActionResult = PayrollStatusResult;
+
+/** POST /employer-admin/payroll/upload-payroll-doc (JSON; optional vendorId query). */
+export const UploadPayrollDocBody = z.object({
+  /** the xlsx, base64 (a data: URL prefix is accepted) */
+  file: z.string().min(1),
+  fileName: z.string().min(1).max(300),
+  /** yyyy-mm; must be the current payroll month when given */
+  payrollMonth: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+  docType: z.enum(PAYROLL_KINDS).default('PAYROLL_UPLOAD'),
+});
+export type UploadPayrollDocBody = z.input<typeof UploadPayrollDocBody>;
+export const UploadPayrollDocResult = z.object({
+  payrollId: uuid,
+  documentId: uuid,
+  status: z.literal('PROCESSING'),
+  month: MonthYear,
+});
+export type UploadPayrollDocResult = z.infer<typeof UploadPayrollDocResult>;
+
+/** PUT execute-payroll and reinitiate-failed-transactions (features/payouts): query payrollId. */
+export const PayrollIdQuery = z.object({ payrollId: uuid, vendorId: uuid.optional() });
+export type PayrollIdQuery = z.infer<typeof PayrollIdQuery>;
+export const ExecutePayrollResult = z.object({ payrollId: uuid, status: z.enum(PAYROLL_STATUSES), payouts: z.number().int(), message: z.string() });
+export type ExecutePayrollResult = z.infer<typeof ExecutePayrollResult>;
+export const ReinitiateResult = ExecutePayrollResult;
+export type ReinitiateResult = ExecutePayrollResult;
