@@ -63,8 +63,8 @@ try {
   console.log(`  generated transactions in ${(await generateTransactions(db, employer.id, TRANSACTIONS)).toFixed(1)} s`);
   // Every tenth worker, with its transactions, belongs to the vendor.
   const t = performance.now();
-  // Triggers off for the move (migration 0006's count trigger refuses a negative delta, see the
-  // report), then the per-context counts rebuilt as the migration builds them.
+  // Triggers off for the bulk move (one count rebuild is cheaper than the trigger on 10,000
+  // moved rows), then the per-context counts rebuilt as migration 0006 builds them.
   await db.connection().execute(async (c) => {
     await sql`set session_replication_role = replica`.execute(c);
     await sql`update workers set vendor_id = ${vendorId}::uuid, worker_type = 'CONTRACTOR' where employer_id = ${employer.id}::uuid and right(employer_worker_id, 1) = '1'`.execute(c);
@@ -111,11 +111,16 @@ try {
     if (res.status !== 200) throw new Error(`${route}: ${res.status}`);
     return performance.now() - t0;
   };
+  const t0 = performance.now();
   const ewa = (await (await fetch(`${base}/employer-admin/stats/EWA`, { headers: auth })).json()) as { salaryWithdrawalCompleted: number; totalNumberOfTransactions: number };
-  console.log(`\n  six cycles hold ${ewa.totalNumberOfTransactions.toLocaleString('en-IN')} transactions of the employer's own workers; this cycle ${ewa.salaryWithdrawalCompleted.toLocaleString('en-IN')}`);
+  console.log(
+    `\n  six cycles hold ${ewa.totalNumberOfTransactions.toLocaleString('en-IN')} transactions of the employer's own workers; this cycle ${ewa.salaryWithdrawalCompleted.toLocaleString('en-IN')}; ` +
+      `stats/EWA with no closed cycle remembered (the first call a minute): ${(performance.now() - t0).toFixed(1)} ms`,
+  );
 
   console.log(`\ndashboard calls, p95 over ${ROUNDS} requests one at a time, and over ${ROUNDS} with ${PARALLEL} at once (goal p95 <= ${GOALS.p95Ms} ms):`);
   for (const route of calls) {
+    const cold = await once(route); // the first call of this route (stats/EWA's closed cycles are remembered by now)
     for (let i = 0; i < 10; i++) await once(route); // warm up
     const serial: number[] = [];
     for (let i = 0; i < ROUNDS; i++) serial.push(await once(route));
@@ -124,7 +129,7 @@ try {
     const p95 = p(serial, 0.95);
     console.log(
       `  GET ${route.replace(employer.id, '{employerId}').replace(vendorId, '{vendorId}')}: p50 ${p(serial, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; ` +
-        `${PARALLEL} at once p95 ${p(parallel, 0.95).toFixed(1)} ms -> ${mark(p95 <= GOALS.p95Ms)}`,
+        `${PARALLEL} at once p95 ${p(parallel, 0.95).toFixed(1)} ms; first call ${cold.toFixed(1)} ms -> ${mark(p95 <= GOALS.p95Ms)}`,
     );
   }
 
@@ -168,15 +173,23 @@ async function lighthouseOf(origin: string, token: string) {
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await page.evaluate(`localStorage.setItem('portal.token', ${JSON.stringify(token)})`);
-    const result = await lighthouse(`${origin}/dashboard`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktop as never);
-    const lhr = result?.lhr;
-    if (!lhr) return console.log('\nlighthouse: no result');
-    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-    const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
-    console.log(
-      `\nlighthouse /dashboard (desktop preset, ${lhr.lighthouseVersion}): performance ${score} -> ${mark(score >= GOALS.lighthouse)} (>= ${GOALS.lighthouse}); ` +
-        `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, final URL ${lhr.finalDisplayedUrl}`,
-    );
+    // Three runs (the score moves with the machine's load); the median is the figure.
+    const scores: number[] = [];
+    console.log('\nlighthouse /dashboard (desktop preset):');
+    for (let run = 1; run <= 3; run++) {
+      const result = await lighthouse(`${origin}/dashboard`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktop as never);
+      const lhr = result?.lhr;
+      if (!lhr) return console.log('  no result');
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      scores.push(score);
+      const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+      console.log(
+        `  run ${run} (${lhr.lighthouseVersion}): performance ${score}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+          `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, final URL ${new URL(lhr.finalDisplayedUrl).pathname}`,
+      );
+    }
+    const median = p(scores, 0.5);
+    console.log(`  median performance ${median} -> ${mark(median >= GOALS.lighthouse)} (>= ${GOALS.lighthouse})`);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

@@ -68,6 +68,9 @@ const PUBLIC_ROUTES = [
   'GET /api/agreement-documents/:id',
   // Sample sheets (spec 2.8): column headers and made-up example rows, no data of anyone.
   'GET /api/samples/:fileName',
+  // The bank's webhooks (payouts): called by the bank, not a user; the HMAC-SHA256 of the raw body
+  // under BANK_WEBHOOK_SECRET is its authorisation (401 without it), and it serves no data.
+  'POST /api/webhooks/bank',
   // The File Upload link's upload (spec 2.3, decision 0017): opened in a tab without the session;
   // its authorisation is the 10-minute HMAC token in the query, checked before the body is read.
   'POST /api/file-upload/raw',
@@ -131,6 +134,9 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'POST /api/employer-admin/payroll/employee-payout-details': { body: () => ({ month: 1, year: 2020 }) },
   'PUT /api/employer-admin/payroll/update-payroll-status': { body: () => ({ payrollId: randomUUID(), status: 'CANCELLED' }) },
   'POST /api/hrAction': { body: () => ({ type: 'FREEZE_PAYROLL', data: { payrollId: randomUUID(), startDate: '2020-01-01', endDate: '2020-01-31' } }) },
+  // Execute and re-run (payouts): a payroll that exists nowhere, so a call that gets through answers 404 and moves no money.
+  'PUT /api/employer-admin/payroll/execute-payroll': { query: () => ({ payrollId: randomUUID() }) },
+  'PUT /api/employer-admin/payroll/reinitiate-failed-transactions': { query: () => ({ payrollId: randomUUID() }) },
   'PUT /api/employer-admin/employer-approval/update-request': {
     body: () => ({ entityId: randomUUID(), entityType: 'WORKER', status: 'REJECTED', modifiedFields: {} }),
   },

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS, businessDate } from '@portal/domain';
+import { CLOSED_CYCLES_TTL_MS } from '../src/features/dashboard/service.js';
 import { createWorkerSide, type WorkerSide } from '../src/features/worker-side/index.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
 import { insertWorker, uniqueTag } from './workers-fixtures.js';
@@ -437,6 +438,25 @@ describe('access (READ on any resource of the context)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toHaveProperty('employerAdminsDetails');
     }
+  });
+});
+
+describe('closed cycles are remembered for a minute', () => {
+  it('reads the current cycle live, and a closed cycle again after CLOSED_CYCLES_TTL_MS', async () => {
+    const s = await setup();
+    const w = await worker(s.employerId);
+    const made: Made[] = [];
+    const first = (await env.call('GET', STATS('EWA'), { token: s.token })).body;
+    expect(first.totalNumberOfTransactions).toBe(0);
+    await advance(made, w, 40_000, ist(`${monthBack(2)}-10`, '10:00:00'), 'TRANSFERRED');
+    await advance(made, w, 20_000, justNow(), 'TRANSFERRED');
+    const cached = (await env.call('GET', STATS('EWA'), { token: s.token })).body;
+    expect(cached.salaryWithdrawalCompleted).toBe(1);
+    expect(cached.totalTransactionalValue).toBe(20_000);
+    env.clock.advance(CLOSED_CYCLES_TTL_MS + 1_000);
+    const fresh = (await env.call('GET', STATS('EWA'), { token: s.token })).body;
+    expect(fresh.totalTransactionalValue).toBe(60_000);
+    expect(fresh.completeCycleTransactionDetails[3]).toMatchObject({ numberOfTransactions: 1, value: 40_000 });
   });
 });
 

@@ -3,13 +3,15 @@
  * payouts"): real PostgreSQL, a real simulated bank (its own HTTP server and schema), the real
  * queue and payout worker, webhooks over HTTP. Exactly once is counted at the bank.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PAYROLL_MSG, ROLE_IDS, monthLabel, monthOfDate } from '@portal/domain';
+import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf } from '@portal/domain';
+import { workDocumentJobs } from '../src/features/documents/index.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
 import { bankSignature } from '../src/platform/payouts.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
-import { activitiesOf } from './workers-fixtures.js';
+import { activitiesOf, insertWorker } from './workers-fixtures.js';
 import { WEBHOOK_SECRET, insertFrozenPayroll, ledgerFacts, sleep, startTestBank, until, type FrozenPayroll, type TestBank } from './payouts-fixtures.js';
 
 let env: TestEnv;
@@ -26,6 +28,8 @@ beforeAll(async () => {
   });
   bank = await startTestBank(env.deps, env.deps.config.databaseUrl!, env.baseUrl);
   worker = (await workPayoutJobs(env.deps))!;
+  // Payroll sheets are processed by the documents pipeline (the journey test below).
+  await workDocumentJobs(env.deps);
   const a = await createEmployer(env);
   const b = await createEmployer(env);
   A = {
@@ -468,4 +472,66 @@ describe('payouts against a faulty bank', () => {
     }
     await expectExactlyOnceAtBank(p.payrollId);
   }, 40_000);
+});
+
+// ---- the whole journey, through the payroll part's own calls ----
+
+describe('upload -> processing -> finalize -> execute -> paid (the payroll part and this one together)', () => {
+  it('pays the finalized entries of an uploaded sheet, collects the advance, and shows the outcome on the payroll screens', async () => {
+    const e = await createEmployer(env);
+    const owner = await signIn(env, e.owner);
+    const M = payrollMonthOf(businessDate(env.clock.now()));
+    const workers = await Promise.all([0, 1, 2].map(() => insertWorker(env, { employer_id: e.employer.id })));
+    // An advance taken in the payroll month, repaid from this salary.
+    const advance = await env.deps.db
+      .insertInto('transactions')
+      .values({ employer_id: e.employer.id, worker_id: workers[0]!.id, amount: 250_000, status: 'TRANSFERRED', worker_snapshot: '{}', created_at: new Date(`${firstDayOf(M)}T06:00:00Z`) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Payroll');
+    ws.addRow(['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC']);
+    workers.forEach((w, i) => ws.addRow([w.employer_worker_id, `Worker ${i}`, '', 30000, 30, i === 2 ? 0 : 30, `9100000000${i}`, 'HDFC0001234']));
+    const file = Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+    const up = await env.call('POST', '/employer-admin/payroll/upload-payroll-doc', { token: owner, body: { file, fileName: 'payroll.xlsx' } });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const payrollId = up.body.payrollId as string;
+    const details = () => env.call('GET', '/employer-admin/payroll/payroll-details', { token: owner, query: { month: String(M.month), year: String(M.year) } });
+    const processed = await until('processing', async () => {
+      const d = await details();
+      return d.status === 200 && d.body.status === 'PROCESSED' ? d.body : null;
+    });
+    expect(processed).toMatchObject({ finalizedEntries: 2, skippedEntries: 1 });
+    const required = processed.completePayrollPayoutBreakup.totalBalanceRequired as number;
+    expect(required).toBe(2 * 3_000_000);
+    expect(processed.completePayrollPayoutBreakup.providerAmount).toBe(250_000);
+
+    // Executing before the freeze is refused; then finalize, recharge exactly what is needed, execute.
+    expect((await execute(owner, payrollId)).status).toBe(409);
+    expect((await env.call('PUT', '/employer-admin/payroll/update-payroll-status', { token: owner, body: { payrollId, status: 'PAYROLL_FROZEN' } })).status).toBe(200);
+    await recharge(owner, required);
+    const ok = await execute(owner, payrollId);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.payouts).toBe(2);
+    const done = await until('the payout screen to show the payroll paid', async () => {
+      const d = await details();
+      return d.body.status === 'DISBURSAL_COMPLETED' ? d.body : null;
+    });
+    expect(done.paid).toEqual({ count: 2, amount: 2 * 3_000_000 - 250_000 });
+    expect(done.failed.count).toBe(0);
+    expect(done.isReexecutionAllowed).toBe(false);
+    expect((await accountInfo(owner)).body.accountBalance).toBe(0);
+
+    const table = await env.call('POST', '/employer-admin/payroll/employee-payout-details', { token: owner, body: { month: M.month, year: M.year, status: 'TRANSFERRED' } });
+    expect(table.status).toBe(200);
+    expect(table.body.totalCount).toBe(2);
+    const payouts = await payoutsOf(payrollId);
+    for (const row of table.body.data) {
+      expect(row.utr).toMatch(/^\d{12}$/);
+      expect(payouts.find((x) => x.id === row.requestId)?.entry_id).toBe(row._id);
+    }
+    const tx = await env.deps.db.selectFrom('transactions').selectAll().where('id', '=', advance.id).executeTakeFirstOrThrow();
+    expect(tx.status).toBe('DEDUCTED_FROM_SALARY');
+    expect(await expectExactlyOnceAtBank(payrollId)).toBeTruthy();
+  }, 60_000);
 });

@@ -51,7 +51,8 @@ create table payouts (
   updated_at timestamptz not null default now(),
   unique (entry_id, attempt)
 ) with (fillfactor = 85); -- room for the (HOT) sent_at update beside the row
-create index payouts_payroll_status on payouts (payroll_id, status);
+-- (No index on payroll_id: nothing reads a payroll's payouts in bulk but the poll, which uses
+-- payouts_open, and each index is written again on every status change.)
 -- The reconciliation poll's work list: payouts still waiting for the bank, oldest first.
 create index payouts_open on payouts (updated_at) where status in ('INITIATED', 'PENDING');
 

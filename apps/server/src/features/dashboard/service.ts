@@ -22,6 +22,7 @@ import {
   recentAttendanceCycles,
   todoItems,
   type CurrentCycleTopupStatsResult,
+  type CycleTransactionDetail,
   type CycleDates,
   type EwaStats,
   type SalaryTopupStatsResult,
@@ -55,8 +56,13 @@ const instants = (p: CycleDates) => ({ from: businessDayStart(p.startDate), unti
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** How long the figures of closed cycles are remembered (decision 0016), and for how many employer contexts. */
+export const CLOSED_CYCLES_TTL_MS = 60_000;
+const CLOSED_CYCLES_MAX = 10_000;
+
 export function createDashboardService(deps: Deps) {
   const { db } = deps;
+  const closedCycles = new Map<string, { at: number; value: Promise<CycleTransactionDetail[]> }>();
 
   /** Today (IST), the cycle start day of the employer's config, the current cycle and the chart's periods (the last cut at today). */
   async function cycles(ctx: Scope) {
@@ -78,8 +84,8 @@ export function createDashboardService(deps: Deps) {
     return row?.n ?? 0;
   }
 
-  /** Completed withdrawals (count, paise) per period, in one index-only scan of the whole window. */
-  async function withdrawalsPerPeriod(ctx: Scope, periods: CycleDates[]) {
+  /** Completed withdrawals (count, paise) per period, in one index-only scan of their window. */
+  async function sumPerPeriod(ctx: Scope, periods: CycleDates[]): Promise<CycleTransactionDetail[]> {
     const first = instants(periods[0]!).from;
     const last = instants(periods.at(-1)!).until;
     const columns = periods.map((p, k) => {
@@ -94,6 +100,26 @@ export function createDashboardService(deps: Deps) {
         and t.status in (${list(COMPLETED_WITHDRAWAL_STATUSES)})`.execute(db);
     const row = rows[0] ?? {};
     return periods.map((p, k) => ({ numberOfTransactions: num(row[`n${k}`]), startDate: p.startDate, endDate: p.endDate, value: num(row[`v${k}`]) }));
+  }
+
+  /**
+   * The chart's periods: the current one read live; the closed ones (five months of rows, most of
+   * the work at scale) remembered per employer, context and dates for CLOSED_CYCLES_TTL_MS, shared
+   * by concurrent requests. A closed cycle changes only when one of its advances completes late.
+   */
+  async function withdrawalsPerPeriod(ctx: Scope, periods: CycleDates[]): Promise<CycleTransactionDetail[]> {
+    const closed = periods.slice(0, -1);
+    const key = `${ctx.admin.employer_id}:${ctx.vendorId ?? ''}:${closed.map((p) => `${p.startDate}/${p.endDate}`).join(',')}`;
+    const now = deps.now().getTime();
+    let hit = closedCycles.get(key);
+    if (!hit || now - hit.at > CLOSED_CYCLES_TTL_MS) {
+      if (closedCycles.size >= CLOSED_CYCLES_MAX) for (const [k, v] of closedCycles) if (now - v.at > CLOSED_CYCLES_TTL_MS || closedCycles.size >= CLOSED_CYCLES_MAX) closedCycles.delete(k);
+      hit = { at: now, value: closed.length ? sumPerPeriod(ctx, closed) : Promise.resolve([]) };
+      closedCycles.set(key, hit);
+      hit.value.catch(() => closedCycles.delete(key));
+    }
+    const [past, current] = await Promise.all([hit.value, sumPerPeriod(ctx, periods.slice(-1))]);
+    return [...past, ...current];
   }
 
   /** Top-up applications (all statuses) and the paise of the disbursed ones, in a window. */

@@ -1,14 +1,17 @@
 /**
  * The simulated bank as its own process, started by the portal (`npm start`) when BANK_URL is not
  * set: `bank-sim/main.ts` on BANK_PORT, on the portal's database (schema bank_sim), sending its
- * webhooks to this portal. It is stopped with the portal; if it dies, it is started again.
+ * webhooks to this portal. It is stopped with the portal (and stops by itself if the portal dies);
+ * if it dies, it is started again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Deps } from '../../platform/context.js';
 
-const BANK_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bank-sim/main.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BANK_MAIN = path.resolve(here, '../../bank-sim/main.ts');
+const GUARD = path.join(here, 'bank-child-guard.ts');
 
 export interface BankProcess {
   stop(): Promise<void>;
@@ -21,8 +24,9 @@ export function startBankProcess(deps: Deps, databaseUrl: string, portalPort: nu
   let restarts = 0;
 
   const start = () => {
-    child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), BANK_MAIN], {
-      stdio: ['ignore', 'inherit', 'inherit'],
+    child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), '--import', pathToFileURL(GUARD).href, BANK_MAIN], {
+      // The IPC channel only tells the bank when the portal is gone (bank-child-guard.ts).
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: {
         ...process.env,
         BANK_SIM_DATABASE_URL: databaseUrl,
