@@ -1,5 +1,6 @@
 /** The demo employer that `npm start` creates on an empty database, through the provisioning code. */
 import { ROLE_IDS } from '@portal/domain';
+import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import type { Deps } from '../../platform/context.js';
 import { seedDemoAccount } from '../payouts/index.js';
 import { seedDemoWorkforce } from './demo-workforce.js';
@@ -15,7 +16,7 @@ export const DEMO_ADMINS = {
 export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
   const any = await deps.db.selectFrom('employers').select('id').limit(1).executeTakeFirst();
   if (any) return false;
-  const { employer, vendors } = await provisionEmployer(deps, {
+  const { employer, vendors, admin: owner } = await provisionEmployer(deps, {
     name: 'Sunrise Textiles Pvt Ltd',
     // Approval is turned on by the workforce seed after the first sign-ups.
     config: { isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: true },
@@ -30,15 +31,21 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
     ],
     admin: { name: 'Priya Sharma', email: DEMO_ADMINS.superAdmin.email, mobile: DEMO_ADMINS.superAdmin.mobile, branchLocation: 'Surat', ready: { password: DEMO_PASSWORD } },
   });
-  await provisionAdmin(deps, employer.id, null, {
+  // Priya invited the other admins: their invitations are her first recent activities.
+  const invited = async (vendorId: string | null, admin: { id: string }) =>
+    recordActivity(deps.db, { employerId: employer.id, vendorId, adminId: owner.id, actionType: ACTION_TYPES.adminInvited, targetType: 'ADMIN', targetId: admin.id });
+  const arjun = await provisionAdmin(deps, employer.id, null, {
     name: 'Arjun Mehta', email: DEMO_ADMINS.viewer.email, mobile: DEMO_ADMINS.viewer.mobile, branchLocation: 'Coimbatore', roleId: ROLE_IDS.viewer, ready: { password: DEMO_PASSWORD },
   });
-  await provisionAdmin(deps, employer.id, null, {
+  await invited(null, arjun);
+  const neha = await provisionAdmin(deps, employer.id, null, {
     name: 'Neha Iyer', email: 'neha.iyer@sunrise-textiles.example', mobile: '9988776655', branchLocation: 'Ludhiana', roleId: ROLE_IDS.payrollManager,
   });
-  await provisionAdmin(deps, employer.id, vendors[0]!.id, {
+  await invited(null, neha);
+  const kavita = await provisionAdmin(deps, employer.id, vendors[0]!.id, {
     name: 'Kavita Rao', email: DEMO_ADMINS.vendorAdmin.email, mobile: DEMO_ADMINS.vendorAdmin.mobile, branchLocation: 'Surat', roleId: ROLE_IDS.vendorAdmin, ready: { password: DEMO_PASSWORD },
   });
+  await invited(vendors[0]!.id, kavita);
   await seedDemoWorkforce(deps, employer.id, vendors);
   // Its streaming account, with a modest opening credit (payouts feature).
   await seedDemoAccount(deps.db, employer.id);

@@ -33,7 +33,7 @@ function InfoBar({ details }: { details: PayrollDetails | undefined }) {
   const b = details?.completePayrollPayoutBreakup;
   return (
     <Paper withBorder p="md" component="section" aria-label="Payroll figures">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         {item('Total Employees', details?.totalNumberOfEmployeeEntries, 'info-total')}
         {item('Confirmed Employees', details?.finalizedEntries, 'info-confirmed')}
         {item('Skipped', details?.skippedEntries, 'info-skipped')}
