@@ -150,7 +150,7 @@ test.describe('signed in as the Super Admin', () => {
   test('vendors', async ({ page }) => {
     await page.goto('/vendors');
     await expect(page.getByRole('heading', { name: 'Vendors', level: 1 })).toBeVisible();
-    await expect(page.getByText('This screen is not available in this release.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Swift Staffing Services/ })).toBeVisible();
     await check(page, 'vendors');
   });
 

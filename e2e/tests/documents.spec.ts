@@ -250,7 +250,8 @@ test('a payroll sheet: the month line is shown and a refusal by the server stays
   await expect(page.getByText('Payroll month: November 2026')).toBeVisible();
   await chooser(page).setInputFiles(file);
   await page.getByRole('button', { name: 'Submit' }).click();
-  // Payroll processing arrives with the payroll release: whatever the server answers now, no fake success.
+  // November is not the month being paid (October's payroll runs in November): the server refuses
+  // the sheet, and the refusal stays as a red notice; no success, and the foreign returnTo is not followed.
   const notice = toast(page, 'Payroll Processing Failed');
   await expect(notice).toBeVisible();
   await expect(toast(page, 'File Uploaded')).toHaveCount(0);
