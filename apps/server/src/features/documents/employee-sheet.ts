@@ -17,7 +17,8 @@ import {
 } from '@portal/domain';
 import type { WorkerRecord } from '../../db/schema.js';
 import { formOf, valuesOf, type WorkerColumns } from '../employees/index.js';
-import { applied, chunks, failed, unchanged, unnest, type RowOutcome, type SheetKind } from './sheet-kind.js';
+import { unnest } from '../../platform/sql.js';
+import { applied, chunks, failed, unchanged, type RowOutcome, type SheetKind } from './sheet-kind.js';
 
 /** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
 const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [

@@ -1,5 +1,5 @@
 /** What the pipeline needs of one sheet type: its columns, its row parser, its key, and how valid rows are applied. */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CellValue, RowOptions, RowResult, RowStatus, SheetColumn } from '@portal/domain';
 import type { DB } from '../../db/schema.js';
 
@@ -42,9 +42,4 @@ export interface SheetKind<K extends string, R> {
 export const CHUNK = 5_000;
 export function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/** `unnest($1::type[], ...)`: many rows in one statement, one array parameter per column. */
-export function unnest(columns: readonly { values: readonly unknown[]; type: string }[]): RawBuilder<unknown> {
-  return sql`unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`;
 }

@@ -12,7 +12,8 @@ import {
   type TerminationSheetKey,
   type TerminationSheetRow,
 } from '@portal/domain';
-import { applied, chunks, failed, unchanged, unnest, type RowOutcome, type SheetKind } from './sheet-kind.js';
+import { unnest } from '../../platform/sql.js';
+import { applied, chunks, failed, unchanged, type RowOutcome, type SheetKind } from './sheet-kind.js';
 
 export const terminationSheet: SheetKind<TerminationSheetKey, TerminationSheetRow> = {
   columns: TERMINATION_SHEET_COLUMNS,

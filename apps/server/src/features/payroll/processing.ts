@@ -43,13 +43,12 @@ import {
 } from '@portal/domain';
 import type { DB, DocumentUploadRecord, PayrollRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
+import { unnest } from '../../platform/sql.js';
 import { openSheet } from '../../platform/uploads/sheet-reader.js';
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 
 /** Rows per slice (and per statement). */
 const CHUNK = 5_000;
-/** `unnest($1::type[], ...)`: many rows in one statement, one array parameter per column. */
-const unnest = (columns: readonly { values: readonly unknown[]; type: string }[]) => sql`unnest(${sql.join(columns.map((c) => sql`${c.values}::${sql.raw(c.type)}[]`))})`;
 
 export const PAYROLL_PROCESS_MSG = {
   unreadable: UPLOAD_MSG.corrupt,
