@@ -8,7 +8,7 @@
  * The real topology runs: `main.ts --role=all` (API, webhook receiver and payout worker in one
  * process) as a child process, which starts the simulated bank as its own process (BANK_RULES:
  * no latency), against a throw-away embedded PostgreSQL. The payroll is written set-based by the
- * test fixture (the payroll part's upload is measured by its own bench). Goals are printed beside
+ * test fixture (the upload and processing are measured by bench/payroll.bench.ts). Goals are printed beside
  * the figures; nothing is asserted.
  *
  * Quick run: BENCH_PAYOUTS=2000 npm run bench payouts.
