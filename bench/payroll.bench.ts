@@ -16,12 +16,10 @@
  *
  * Quick run: BENCH_PAYROLL_ROWS=2000 npm run bench payroll.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import {
@@ -40,6 +38,7 @@ import {
 import { loadConfig } from '../apps/server/src/config.js';
 import { startRuntime } from '../apps/server/src/platform/runtime.js';
 import { provisionEmployer } from '../apps/server/src/features/employers/index.js';
+import { freePort, mark, mb, memOf, n, pct, readBaseline, sleep, startPortal } from './bench-kit.js';
 import { SHEET_LIMIT_BYTES } from './sheets-data.js';
 import { generateWorkers, settle } from './workers-data.js';
 
@@ -52,37 +51,13 @@ const GOALS = { ratio: 2.0, rssMb: 300, p95Ms: 50 };
 const WORKING_DAYS = 26;
 const IFSCS = ['HDFC0001234', 'SBIN0070123', 'ICIC0000456', 'UTIB0000789'];
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const mark = (ok: boolean) => (ok ? 'goal met' : 'goal NOT met');
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const n = (x: number) => x.toLocaleString('en-IN');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' / ');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** VmRSS and VmHWM (the process's peak resident set) of a process, in bytes (Linux). */
-const memOf = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-payroll-'));
 fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
 // Assigned inside functions, so declared through casts that keep TypeScript from narrowing them to null.
 let runtime = null as Awaited<ReturnType<typeof startRuntime>> | null;
-let child = null as ReturnType<typeof spawn> | null;
+let child = null as ChildProcess | null;
 
 console.log(`machine: ${os.cpus().length} cores, load average (1 / 5 / 15 min) at the start: ${loadavg()}`);
 try {
@@ -115,7 +90,19 @@ async function main() {
   const tw = await generateWorkers(db, employer.id, ROWS);
 
   // The server's payroll month, from its own payroll-info, needs the server: start it first.
-  const server = await startServer(admin.email, password, mobile);
+  const server = await startPortal({
+    db: runtime.deps.db,
+    databaseUrl: runtime.databaseUrl,
+    role: 'all',
+    admin: { email: admin.email, password, mobile },
+    env: {
+      DATA_DIR: path.join(dir, 'server-data'),
+      // The simulated bank, as in bench/payouts.bench.ts (not used here: nothing is executed).
+      BANK_PORT: String(await freePort()),
+      BANK_URL: '',
+      BANK_RULES: JSON.stringify({ latencyMs: { toProcessing: [0, 0], toSettled: [0, 0], toReversed: [0, 0] } }),
+    },
+  });
   child = server.child;
   const { base, auth, serverPid } = server;
   const info = (await (await fetch(`${base}/employer-admin/payroll/payroll-info`, { headers: { authorization: auth.authorization! } })).json()) as PayrollInfo;
@@ -234,19 +221,6 @@ async function writePayrollSheet(file: string, employerId: string) {
   return { path: file, bytes: fs.statSync(file).size, rows: workers.length };
 }
 
-/** Three reads of a file by `tsx sheets-data.ts read`, each in a fresh process; the best and all. */
-function readBaseline(file: string) {
-  const all: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < 3; i++) {
-    const r = spawnSync(tsx, [path.join(root, 'bench/sheets-data.ts'), 'read', file], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`baseline read failed: ${r.stderr}`);
-    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { rows: number; ms: number };
-    all.push(out.ms);
-    rows = out.rows;
-  }
-  return { best: Math.min(...all), all, rows };
-}
 
 /**
  * POSTs the sheet (JSON, base64) and polls payroll-details every 100 ms until the payroll leaves
@@ -406,52 +380,3 @@ async function screenPhase(base: string, auth: Record<string, string>, M: MonthY
   }
 }
 
-/** Starts `main.ts --role=all` against the bench database and signs the bench admin in over HTTP. */
-async function startServer(email: string, password: string, mobile: string) {
-  const port = await freePort();
-  const bankPort = await freePort();
-  const proc = spawn(tsx, [path.join(root, 'apps/server/src/main.ts'), '--role=all', '--no-seed'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: runtime!.databaseUrl,
-      DATA_DIR: path.join(dir, 'server-data'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The simulated bank, as in bench/payouts.bench.ts (not used here: nothing is executed).
-      BANK_PORT: String(bankPort),
-      BANK_URL: '',
-      BANK_RULES: JSON.stringify({ latencyMs: { toProcessing: [0, 0], toSettled: [0, 0], toReversed: [0, 0] } }),
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      SMS_RATE_LIMIT_PER_HOUR: '100000',
-      SMTP_URL: '',
-      SMS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child = proc;
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; ; i++) {
-    if (proc.exitCode !== null) throw new Error('the server exited during start-up');
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start within 60 s');
-    await sleep(100);
-  }
-  const post = async (p: string, body: unknown) =>
-    (await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
-  const since = new Date(Date.now() - 1000);
-  const first = await post('/auth/sign-in', { email, password });
-  const sms = await runtime!.deps.db
-    .selectFrom('outbox_messages')
-    .select('body')
-    .where('recipient', '=', `+91${mobile}`)
-    .where('created_at', '>=', since)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  const { token } = await post('/auth/mfa/verify', { resolverToken: first.resolverToken, code: /\d{6}/.exec(sms.body)![0] });
-  // The tsx process is a wrapper; the server is its node child.
-  const children = fs.readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  return { child: proc, base, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, serverPid: children[0] ?? proc.pid! };
-}

@@ -13,18 +13,17 @@
  *
  * Quick run: BENCH_ROWS=2000 npm run bench sheets. Only the sheets and the read baseline: BASELINE_ONLY=1.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import * as domain from '@portal/domain';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startRuntime } from '../apps/server/src/platform/runtime.js';
 import { provisionEmployer } from '../apps/server/src/features/employers/index.js';
+import { mark, mb, memOf, n, pct, readBaseline, sleep, startPortal } from './bench-kit.js';
 import { businessToday, previousMonth, SHEET_LIMIT_BYTES, writeAttendanceSheet, writeEmployeeSheet, type SheetFile } from './sheets-data.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -34,37 +33,13 @@ const IDLE_SECONDS = 5;
 const PROCESS_TIMEOUT_MS = 20 * 60_000;
 const GOALS = { ratio: 2.0, rssMb: 300, listP95Ms: 50 };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const mark = (ok: boolean) => (ok ? 'goal met' : 'goal NOT met');
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const n = (x: number) => x.toLocaleString('en-IN');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** VmRSS and VmHWM (the process's peak resident set) of a process, in bytes (Linux). */
-const memOf = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-sheets-'));
 fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
 // Assigned inside functions, so declared through casts that keep TypeScript from narrowing them to null.
 let runtime = null as Awaited<ReturnType<typeof startRuntime>> | null;
-let child = null as ReturnType<typeof spawn> | null;
+let child = null as ChildProcess | null;
 /** The running server, for the upload phases (declared before the top-level run uses it). */
 let serverNow = null as { base: string; auth: Record<string, string>; serverPid: number } | null;
 
@@ -115,7 +90,14 @@ async function serverPart(employees: SheetFile, attendance: SheetFile, baseline:
     name: 'Bench Sheets Employer',
     admin: { name: 'Bench Admin', email: 'bench.sheets@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
-  const server = await startServer(admin.email, password, mobile);
+  const server = await startPortal({
+    db: runtime.deps.db,
+    databaseUrl: runtime.databaseUrl,
+    role: 'all',
+    admin: { email: admin.email, password, mobile },
+    env: { DATA_DIR: path.join(dir, 'server-data') },
+  });
+  serverNow = server;
   child = server.child;
   const { base, auth, serverPid } = server;
   console.log(`\nserver: main.ts --role=all (pid ${serverPid}), after start: VmRSS ${mb(memOf(serverPid).rss)} MB, VmHWM ${mb(memOf(serverPid).hwm)} MB`);
@@ -168,19 +150,6 @@ async function serverPart(employees: SheetFile, attendance: SheetFile, baseline:
   }
 }
 
-/** Three reads of a file by `tsx sheets-data.ts read`, each in a fresh process; the best and all. */
-function readBaseline(file: string) {
-  const all: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < 3; i++) {
-    const r = spawnSync(tsx, [path.join(root, 'bench/sheets-data.ts'), 'read', file], { cwd: root, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`baseline read failed: ${r.stderr}`);
-    const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as { rows: number; ms: number };
-    all.push(out.ms);
-    rows = out.rows;
-  }
-  return { best: Math.min(...all), all, rows };
-}
 
 /**
  * Keeps the list under load at CONNECTIONS connections for as long as `during` runs, and returns
@@ -329,48 +298,3 @@ async function printFailures(base: string, auth: Record<string, string>, docType
 }
 
 
-/** Starts `main.ts --role=all` against the bench database and signs the bench admin in over HTTP. */
-async function startServer(email: string, password: string, mobile: string) {
-  const port = await freePort();
-  const proc = spawn(tsx, [path.join(root, 'apps/server/src/main.ts'), '--role=all', '--no-seed'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: runtime!.databaseUrl,
-      DATA_DIR: path.join(dir, 'server-data'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      SMS_RATE_LIMIT_PER_HOUR: '100000',
-      SMTP_URL: '',
-      SMS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child = proc;
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; ; i++) {
-    if (proc.exitCode !== null) throw new Error('the server exited during start-up');
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start within 60 s');
-    await sleep(100);
-  }
-  const post = async (p: string, body: unknown) =>
-    (await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
-  const since = new Date(Date.now() - 1000);
-  const first = await post('/auth/sign-in', { email, password });
-  const sms = await runtime!.deps.db
-    .selectFrom('outbox_messages')
-    .select('body')
-    .where('recipient', '=', `+91${mobile}`)
-    .where('created_at', '>=', since)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  const { token } = await post('/auth/mfa/verify', { resolverToken: first.resolverToken, code: /\d{6}/.exec(sms.body)![0] });
-  // The tsx process is a wrapper; the server is its node child.
-  const children = fs.readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  serverNow = { base, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, serverPid: children[0] ?? proc.pid! };
-  return { child: proc, ...serverNow };
-}

@@ -12,17 +12,16 @@
  * Quick run: BENCH_EMPLOYEES=5000 BENCH_TRANSACTIONS=50000 BENCH_SECONDS=3 npm run bench workers
  * Query plans: BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of the list, search and report queries.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startRuntime } from '../apps/server/src/platform/runtime.js';
 import { provisionEmployer } from '../apps/server/src/features/employers/index.js';
+import { mark, mb, memOf, startPortal } from './bench-kit.js';
 import { BENCH_BRANCHES, BENCH_DEPARTMENTS, BENCH_GRADES, generateTransactions, generateWorkers, settle } from './workers-data.js';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
@@ -30,26 +29,6 @@ const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
 const GOALS = { p95Ms: 50, rps: 500, reportS: 5, rssMb: 100 };
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mark = (ok: boolean) => (ok ? 'goal met' : 'goal NOT met');
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** The child's resident set size in bytes (Linux). */
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
-};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-workers-'));
 fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
@@ -59,7 +38,7 @@ const runtime = await startRuntime(
   { queue: false, log: silent },
 );
 const { db } = runtime.deps;
-let child: ReturnType<typeof spawn> | null = null;
+let child: ChildProcess | null = null;
 
 try {
   console.log(`data: ${EMPLOYEES.toLocaleString('en-IN')} employees, ${TRANSACTIONS.toLocaleString('en-IN')} transactions (PostgreSQL in ${dir})`);
@@ -186,63 +165,24 @@ try {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** Starts `main.ts --role=api` against the bench database and signs the bench admin in over HTTP. */
-async function startServer(email: string, password: string, mobile: string, nodeOptions = '') {
-  const port = await freePort();
-  const proc = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts'), '--role=api', '--no-seed'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, nodeOptions].filter(Boolean).join(' '),
-      DATABASE_URL: runtime.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      SMS_RATE_LIMIT_PER_HOUR: '100000',
-      SMTP_URL: '',
-      SMS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child = proc;
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; ; i++) {
-    if (proc.exitCode !== null) throw new Error('the server exited during start-up');
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 600) throw new Error('the server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const post = async (p: string, body: unknown) =>
-    (await fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<any>;
-  const since = new Date(Date.now() - 1000);
-  const first = await post('/auth/sign-in', { email, password });
-  const sms = await db.selectFrom('outbox_messages').select('body').where('recipient', '=', `+91${mobile}`).where('created_at', '>=', since).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const { token } = await post('/auth/mfa/verify', { resolverToken: first.resolverToken, code: /\d{6}/.exec(sms.body)![0] });
-  // The tsx process is a wrapper; the server is its node child.
-  return { child: proc, base, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, serverPid: findServerPid(proc.pid!) };
-}
-
-/** The node process serving the port: tsx starts one child (node with the loader). */
-function findServerPid(wrapperPid: number): number {
-  const children = fs.readFileSync(`/proc/${wrapperPid}/task/${wrapperPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  return children[0] ?? wrapperPid;
+/** The real server, `main.ts --role=api`, against the bench database, with the bench admin signed in. */
+function startServer(email: string, password: string, mobile: string) {
+  return startPortal({ db, databaseUrl: runtime.databaseUrl, role: 'api', admin: { email, password, mobile } });
 }
 
 async function measureDownload(pid: number, url: string, init: RequestInit) {
   // Let the heap settle after the load test before taking the baseline.
   await new Promise((r) => setTimeout(r, 2000));
-  const rssBefore = rssOf(pid);
+  const rssBefore = memOf(pid).rss;
   let rssPeak = rssBefore;
-  const timer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(pid))), 25);
+  const timer = setInterval(() => (rssPeak = Math.max(rssPeak, memOf(pid).rss)), 25);
   const t = performance.now();
   const res = await fetch(url, init);
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   const seconds = (performance.now() - t) / 1000;
   clearInterval(timer);
-  rssPeak = Math.max(rssPeak, rssOf(pid));
+  rssPeak = Math.max(rssPeak, memOf(pid).rss);
   return { status: res.status, bytes, seconds, rssBefore, rssPeak };
 }
 
