@@ -1,4 +1,5 @@
 /** Shared steps for the journeys: the dev outbox, a sign-in that skips the UI, and axe. */
+import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -196,4 +197,30 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+// exceljs runs in a plain Node process: the test runner's module loader cannot load its CommonJS dependencies.
+
+/** Writes an xlsx of `rows` (first row the header) with exceljs. */
+export function writeXlsx(file: string, rows: (string | number)[][]): void {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sheet1');
+    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
+    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
+}
+
+/** The first sheet's rows as plain values (rich text joined, numbers as numbers). */
+export function readXlsx(file: string): unknown[][] {
+  const script = `
+    const ExcelJS = require('exceljs');
+    const wb = new ExcelJS.Workbook();
+    wb.xlsx.readFile(process.argv[1]).then(() => {
+      const rows = [];
+      wb.worksheets[0].eachRow((row) => rows.push(row.values.slice(1).map((v) => (v && typeof v === 'object' && 'richText' in v ? v.richText.map((t) => t.text).join('') : v))));
+      process.stdout.write(JSON.stringify(rows));
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
 }

@@ -4,36 +4,15 @@
  * its end on the Attendance screen, its processed sheet downloaded, and the employee's available
  * salary on the profile goes up.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signInViaApi } from '../fixtures.js';
+import { DEMO, expectAccessible, signInViaApi, writeXlsx, readXlsx } from '../fixtures.js';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Used by other journeys (profile, bulk termination): left alone here.
 const TAKEN = new Set(['SUN-1004', 'SUN-1047']);
 
-function writeXlsx(file: string, rows: (string | number)[][]): void {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Sheet1');
-    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
-    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
-  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
-}
-function readXlsx(file: string): unknown[][] {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    wb.xlsx.readFile(process.argv[1]).then(() => {
-      const rows = [];
-      wb.worksheets[0].eachRow((row) => rows.push(row.values.slice(1)));
-      process.stdout.write(JSON.stringify(rows));
-    });`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
-}
 
 /** The days of this month up to today (Asia/Kolkata), as dd/mm/yyyy. */
 function monthSoFar(): string[] {

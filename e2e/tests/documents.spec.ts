@@ -3,10 +3,9 @@
  * exceljs, uploaded through the chooser, processed by the real job, and their processed files
  * downloaded and read back. Each journey uses its own Employee IDs and file names.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signInViaApi } from '../fixtures.js';
+import { DEMO, expectAccessible, signInViaApi, writeXlsx, readXlsx } from '../fixtures.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1_048_576;
@@ -19,29 +18,7 @@ function uniqueTag() {
   return { id: `E2D${stamp}`, letters: stamp.slice(-7).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!), digits: stamp.slice(-9) };
 }
 
-/** Writes an xlsx of `rows` with exceljs in a plain Node process (the runner cannot load exceljs itself). */
-function writeXlsx(file: string, rows: (string | number)[][]): void {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Sheet1');
-    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
-    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
-  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
-}
 
-/** The first sheet's rows as plain values (text cells as strings, numbers as numbers). */
-function readXlsx(file: string): unknown[][] {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    wb.xlsx.readFile(process.argv[1]).then(() => {
-      const rows = [];
-      wb.worksheets[0].eachRow((row) => rows.push(row.values.slice(1).map((v) => (v && typeof v === 'object' && 'richText' in v ? v.richText.map((t) => t.text).join('') : v))));
-      process.stdout.write(JSON.stringify(rows));
-    });`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
-}
 
 /** Today in Asia/Kolkata as dd/mm/yyyy. */
 function todayIst(): string {

@@ -3,9 +3,8 @@
  * names, e-mails and mobiles) through the API as the demo Super Admin, so the journeys are
  * independent of one another and of the demo data.
  */
-import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, field, settle, signInViaApi } from '../fixtures.js';
+import { DEMO, field, settle, signInViaApi, readXlsx } from '../fixtures.js';
 
 const SEARCH = 'Search by Employee ID, Mobile, Full Name or Email';
 
@@ -24,21 +23,6 @@ async function addViaApi(request: APIRequestContext, token: string, body: Record
   return (await res.json()) as { _id: string; employerEmployeeId: string; fullName: string };
 }
 
-/**
- * The rows of the first sheet of an xlsx file, read with exceljs in a plain Node process (the test
- * runner's module loader cannot load exceljs's CommonJS dependencies).
- */
-function readXlsx(file: string): unknown[][] {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    wb.xlsx.readFile(process.argv[1]).then(() => {
-      const rows = [];
-      wb.worksheets[0].eachRow((row) => rows.push(row.values.slice(1)));
-      process.stdout.write(JSON.stringify(rows));
-    });`;
-  return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
-}
 
 const table = (page: Page) => page.getByRole('table', { name: 'Employees' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');

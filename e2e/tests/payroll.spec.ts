@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, settle, signInViaApi } from '../fixtures.js';
+import { DEMO, expectAccessible, settle, signInViaApi, writeXlsx } from '../fixtures.js';
 
 const HEADER = ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC'];
 /** Demo employees no other journey terminates or edits. */
@@ -25,16 +25,6 @@ const BANK_KEY = process.env.BANK_API_KEY ?? process.env.E2E_BANK_API_KEY ?? '';
 
 type Cell = string | number;
 
-/** Writes an xlsx of `rows` with exceljs in a plain Node process (the runner cannot load exceljs itself). */
-function writeXlsx(file: string, rows: Cell[][]): void {
-  const script = `
-    const ExcelJS = require('exceljs');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Sheet1');
-    for (const row of JSON.parse(process.argv[2])) ws.addRow(row);
-    wb.xlsx.writeFile(process.argv[1]).catch((e) => { console.error(e); process.exit(1); });`;
-  execFileSync(process.execPath, ['-e', script, file, JSON.stringify(rows)]);
-}
 
 /** The first sheet's rows: each cell's text and whether it is filled (the highlight of an offending cell). */
 function readXlsx(file: string): { values: unknown[]; filled: number[] }[] {
