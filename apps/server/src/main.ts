@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { startRuntime } from './platform/runtime.js';
 import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './features/employers/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
+import { processSheet } from './sheets.js';
 import { startBankProcess, workPayoutJobs, type PayoutWorker } from './features/payouts/index.js';
 import { workPayrollJobs } from './features/payroll/index.js';
 
@@ -35,7 +36,7 @@ process.on('SIGTERM', shutdown);
 
 const app = role === 'worker' ? null : await buildApp(runtime.deps);
 // The `api` role only queues jobs; `all` and `worker` work them.
-if (role !== 'api') await workDocumentJobs(runtime.deps);
+if (role !== 'api') await workDocumentJobs(runtime.deps, processSheet);
 if (role !== 'api') payoutWorker = await workPayoutJobs(runtime.deps);
 if (role !== 'api') await workPayrollJobs(runtime.deps);
 if (role === 'worker') console.log('worker started: waiting for jobs');

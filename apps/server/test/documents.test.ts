@@ -17,6 +17,7 @@ import {
   type UploadAuditRecord,
 } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
+import { processSheet } from '../src/sheets.js';
 import { createWorkerSide, type WorkerSide } from '../src/features/worker-side/index.js';
 import { writeZip } from '../src/platform/uploads/zip.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
@@ -30,7 +31,7 @@ let B: { id: string; owner: string };
 
 beforeAll(async () => {
   env = await createTestEnv({ queue: true });
-  await workDocumentJobs(env.deps);
+  await workDocumentJobs(env.deps, processSheet);
   side = createWorkerSide(env.deps);
   const a = await createEmployer(env, { metadata: { branchIds: ['Pune'], gradeIds: ['G1'], departmentIds: ['Ops'] } });
   const b = await createEmployer(env);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
+import { processSheet } from '../src/sheets.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
 import { bankSignature } from '../src/platform/payouts.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   bank = await startTestBank(env.deps, env.deps.config.databaseUrl!, env.baseUrl);
   worker = (await workPayoutJobs(env.deps))!;
   // Payroll sheets are processed by the documents pipeline (the journey test below).
-  await workDocumentJobs(env.deps);
+  await workDocumentJobs(env.deps, processSheet);
   const a = await createEmployer(env);
   const b = await createEmployer(env);
   A = {

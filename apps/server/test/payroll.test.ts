@@ -32,6 +32,7 @@ import {
   type PayrollEntryRow,
 } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
+import { processSheet } from '../src/sheets.js';
 import { expirePayrolls } from '../src/features/payroll/index.js';
 import { createWorkerSide } from '../src/features/worker-side/index.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
@@ -72,7 +73,7 @@ async function tenant(): Promise<Tenant> {
 
 beforeAll(async () => {
   env = await createTestEnv({ queue: true });
-  await workDocumentJobs(env.deps);
+  await workDocumentJobs(env.deps, processSheet);
   M = payrollMonthOf(isoDateInZone(new Date(), BUSINESS_TIME_ZONE));
   LABEL = monthLabel(M);
   A = await tenant();

@@ -144,8 +144,12 @@ export function parseDocumentLocation(location: string): { employerAdminId: stri
 
 export const RowCounts = z.object({
   totalRows: z.number().int(),
-  /** created, updated, terminated or recorded */
+  /** created + updated */
   appliedRows: z.number().int(),
+  /** new: an employee added, an attendance day recorded for the first time */
+  createdRows: z.number().int(),
+  /** changed: an employee's fields, a day's status, a termination (the Reason says what changed) */
+  updatedRows: z.number().int(),
   /** already so: a re-upload of the same row */
   unchangedRows: z.number().int(),
   failedRows: z.number().int(),
@@ -171,6 +175,8 @@ export const UploadAuditRecord = z.object({
   failureReason: z.string().nullable(),
   /** ISO instant, when processing ended */
   processedAt: z.string().nullable(),
+  /** the worksheet that was read, when known */
+  sheetName: z.string().nullable(),
 });
 export type UploadAuditRecord = z.infer<typeof UploadAuditRecord>;
 

@@ -120,8 +120,11 @@ export const ATTENDANCE_DAY_STATUS_LABELS: Record<AttendanceDayStatus, string> =
   HOLIDAY: 'Holiday',
 };
 
-/** The row statuses of a processed sheet's Status column. */
-export const ROW_STATUSES = ['SUCCESS', 'UNCHANGED', 'FAILED'] as const;
+/**
+ * The row statuses of a processed sheet's Status column: CREATED (new), UPDATED (changed; the
+ * Reason lists "field: old -> new"), UNCHANGED (already so), FAILED (the Reason says why).
+ */
+export const ROW_STATUSES = ['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 /** Headers the processed sheet adds after the original columns. */
 export const PROCESSED_STATUS_HEADER = 'Status';

@@ -294,12 +294,31 @@ export interface DocumentUploadsTable {
   applied_rows: number | null;
   unchanged_rows: number | null;
   failed_rows: number | null;
+  /** migration 0012: applied_rows = created_rows + updated_rows */
+  created_rows: number | null;
+  updated_rows: number | null;
+  /** the worksheet that was read (the first whose header row matched) */
+  sheet_name: string | null;
+  /** when the uploader dismissed the outcome notice */
+  outcome_seen_at: NullableTimestamp;
   failure_reason: string | null;
   latest_attendance_date: string | null;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
 }
 export type DocumentUploadRecord = Selectable<DocumentUploadsTable>;
+
+/** Migration 0012: the staging rows of a sheet being processed (unlogged). */
+export interface SheetRowsTable {
+  upload_id: string;
+  row_number: number;
+  cells: Json<unknown[]>;
+  value: Json<unknown> | null;
+  key: string | null;
+  status: string | null;
+  reason: string | null;
+  columns: string[] | null;
+}
 
 /** Migration 0008: payrolls, their entries and what each entry's deductions repay (docs/payroll-design.md). */
 export type PayrollStatusDb =
@@ -452,6 +471,7 @@ export interface DB {
   payout_events: PayoutEventsTable;
   stored_files: StoredFilesTable;
   document_uploads: DocumentUploadsTable;
+  sheet_rows: SheetRowsTable;
   workers: WorkersTable;
   worker_context_counts: WorkerContextCountsTable;
   worker_profiles: WorkerProfilesTable;

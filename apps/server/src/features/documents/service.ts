@@ -60,9 +60,17 @@ export function toAuditRecord(u: UploadRow): UploadAuditRecord {
     counts:
       u.total_rows === null
         ? null
-        : { totalRows: u.total_rows, appliedRows: u.applied_rows ?? 0, unchangedRows: u.unchanged_rows ?? 0, failedRows: u.failed_rows ?? 0 },
+        : {
+            totalRows: u.total_rows,
+            appliedRows: u.applied_rows ?? 0,
+            createdRows: u.created_rows ?? 0,
+            updatedRows: u.updated_rows ?? 0,
+            unchangedRows: u.unchanged_rows ?? 0,
+            failedRows: u.failed_rows ?? 0,
+          },
     failureReason: u.failure_reason,
     processedAt: u.processed_at ? u.processed_at.toISOString() : null,
+    sheetName: u.sheet_name,
   };
 }
 

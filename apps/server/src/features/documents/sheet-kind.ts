@@ -16,7 +16,7 @@ export interface RowOutcome<K extends string> {
   /** Columns to highlight in the processed sheet. */
   columns?: readonly K[];
 }
-export const applied = { status: 'SUCCESS' } as const;
+export const applied = { status: 'CREATED' } as const;
 export const unchanged = { status: 'UNCHANGED' } as const;
 export const failed = <K extends string>(reason: string, columns: readonly K[]): RowOutcome<K> => ({ status: 'FAILED', reason, columns });
 

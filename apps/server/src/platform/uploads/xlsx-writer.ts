@@ -10,6 +10,8 @@ import { writeZip } from './zip.js';
 
 export interface XlsxRow {
   cells: readonly (string | number | null)[];
+  /** The row's number in the sheet (1-based); by default the next after the previous row. Must increase. */
+  rowNumber?: number;
   /** 0-based indexes of the cells to fill light red. */
   highlight?: ReadonlySet<number>;
 }
@@ -20,6 +22,8 @@ export interface XlsxSheet {
   rows: Iterable<XlsxRow> | AsyncIterable<XlsxRow>;
   /** Character widths per column; by default from the header. */
   columnWidths?: readonly number[];
+  /** The header's row number (1-based, default 1): a processed sheet keeps the rows where the uploaded file had them. */
+  headerRow?: number;
 }
 
 const ROWS_PER_CHUNK = 1000;
@@ -84,18 +88,20 @@ async function* sheetXml(sheet: XlsxSheet): AsyncGenerator<Buffer> {
   const cols = widths.length
     ? `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${Math.max(1, Math.min(255, w))}" customWidth="1"/>`).join('')}</cols>`
     : '';
+  const top = Math.max(1, Math.floor(sheet.headerRow ?? 1));
   let chunk =
     `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheetViews><sheetView workbookViewId="0">` +
-    `<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/>` +
-    `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols}<sheetData><row r="1">`;
+    `<pane ySplit="${top}" topLeftCell="A${top + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A${top + 1}" sqref="A${top + 1}"/>` +
+    `</sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols}<sheetData><row r="${top}">`;
   sheet.header.forEach((h, i) => {
-    chunk += cellXml(`${columnLetter(i)}1`, h, STYLE_BOLD);
+    chunk += cellXml(`${columnLetter(i)}${top}`, h, STYLE_BOLD);
   });
   chunk += '</row>';
-  let r = 1;
+  let r = top;
   let inChunk = 0;
   for await (const row of sheet.rows) {
-    r++;
+    // Rows must increase (Excel refuses a sheet whose rows go back): a number at or before the last is moved on.
+    r = row.rowNumber !== undefined && row.rowNumber > r ? Math.floor(row.rowNumber) : r + 1;
     let xml = `<row r="${r}">`;
     const { cells, highlight } = row;
     for (let i = 0; i < cells.length; i++) xml += cellXml(columnLetter(i) + r, cells[i], highlight?.has(i) ? STYLE_HIGHLIGHT : 0);
