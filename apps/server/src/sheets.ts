@@ -1,8 +1,15 @@
 /**
- * The sheet processing that the job worker runs, composed here and handed to it explicitly
- * (workDocumentJobs(deps, processSheet)): no sheet kind registers itself by being imported.
+ * The one sheet pipeline with every kind of sheet it processes, composed here and handed to the
+ * job worker explicitly (`workDocumentJobs(deps, processSheet)`): no kind registers itself by
+ * being imported.
  */
-import { processUpload } from './features/documents/index.js';
-import './features/payroll/index.js';
+import { attendanceSheet, createSheetPipeline, employeeSheet, terminationSheet } from './features/documents/index.js';
+import { payrollSheet } from './features/payroll/index.js';
 
-export const processSheet: (deps: Parameters<typeof processUpload>[0], uploadId: string) => Promise<void> = processUpload;
+export const processSheet = createSheetPipeline({
+  ADD_EMPLOYEES_BULK_UPLOAD: employeeSheet,
+  TERMINATED_EMPLOYEES_UPLOAD: terminationSheet,
+  ATTENDANCE_UPLOAD: attendanceSheet,
+  PAYROLL_UPLOAD: payrollSheet,
+  PAYROLL_STREAMING_ACCOUNT: payrollSheet,
+});

@@ -5,6 +5,7 @@
  * by row with nothing outside the valid rows written.
  */
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPLOYEE_MSG,
@@ -108,7 +109,7 @@ async function processedRows(token: string, rec: UploadAuditRecord, vendorId?: s
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load((await download(token, rec.processedDocumentURL!, vendorId)) as unknown as ArrayBuffer);
   const ws = wb.worksheets[0]!;
-  const rows: { values: string[]; red: number[] }[] = [];
+  const rows: { values: string[]; red: number[]; number: number }[] = [];
   ws.eachRow((row) => {
     const values: string[] = [];
     const red: number[] = [];
@@ -117,7 +118,7 @@ async function processedRows(token: string, rec: UploadAuditRecord, vendorId?: s
       const fill = cell.fill as { fgColor?: { argb?: string } } | undefined;
       if (fill?.fgColor?.argb) red.push(col - 1);
     });
-    rows.push({ values, red });
+    rows.push({ values, red, number: row.number });
   });
   // A blank cell at a row's end is not written: read it as '' up to the header's width.
   for (const r of rows) for (let i = 0; i < rows[0]!.values.length; i++) r.values[i] ??= '';
@@ -213,14 +214,14 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     const noName = empRow({ name: '' });
     const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, good1, good2, badSalary, badMobile, noName]));
     expect(rec.status).toBe('PROCESSED');
-    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 2, unchangedRows: 0, failedRows: 3 });
+    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 2, createdRows: 2, updatedRows: 0, unchangedRows: 0, failedRows: 3 });
     expect((await byEmployeeId(A.id, good1[0] as string))!.full_name).toBe('Ravi Kumar');
     expect((await byEmployeeId(A.id, good2[0] as string))!.current_monthly_salary).toBe(4_200_000);
     for (const bad of [badSalary, badMobile, noName]) expect(await byEmployeeId(A.id, bad[0] as string)).toBeUndefined();
 
     const rows = await processedRows(A.owner, rec);
     expect(rows[0]!.values).toEqual([...EMP_HEADER, 'Status', 'Reason']);
-    expect(rows[1]!.values.slice(6)).toEqual(['SUCCESS', '']);
+    expect(rows[1]!.values.slice(6)).toEqual(['CREATED', '']);
     expect(rows[1]!.values[5]).toBe('01/04/2025');
     expect(rows[3]!.values.slice(6)).toEqual(['FAILED', EMPLOYEE_MSG.salaryNumeric]);
     expect(rows[3]!.red).toEqual([4]);
@@ -240,7 +241,7 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     changed[4] = 31000;
     const fresh = empRow();
     const again = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, r1, changed, fresh]));
-    expect(again.counts).toEqual({ totalRows: 3, appliedRows: 2, unchangedRows: 1, failedRows: 0 });
+    expect(again.counts).toEqual({ totalRows: 3, appliedRows: 2, createdRows: 1, updatedRows: 1, unchangedRows: 1, failedRows: 0 });
     expect((await workersOf(A.id)).length).toBe(before + 1);
     expect((await byEmployeeId(A.id, r2[0] as string))!.current_monthly_salary).toBe(3_100_000);
   });
@@ -284,7 +285,7 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
       'ADD_EMPLOYEES_BULK_UPLOAD',
       await sheet([EMP_HEADER, empRow({ id: dup }), empRow({ id: dup.toLowerCase() }), empRow({ email: taken.email }), empRow({ mobile: taken.mobile }), empRow()]),
     );
-    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, unchangedRows: 0, failedRows: 4 });
+    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, createdRows: 1, updatedRows: 0, unchangedRows: 0, failedRows: 4 });
     const rows = await processedRows(A.owner, rec);
     expect(rows[1]!.values.at(-1)).toBe(SHEET_MSG.duplicateInSheet('Employee ID', '2, 3'));
     expect(rows[2]!.values.at(-1)).toBe(SHEET_MSG.duplicateInSheet('Employee ID', '2, 3'));
@@ -306,7 +307,7 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     const rows = [EMP_HEADER, ...Array.from({ length: 10_000 }, (_, i) => [`BAD-${i}`, 'Valid Name', `bad-${i}@example.com`, '', 'abc', '01/01/2026'])];
     const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet(rows));
     expect(rec.status).toBe('FAILED');
-    expect(rec.counts).toEqual({ totalRows: 10_000, appliedRows: 0, unchangedRows: 0, failedRows: 10_000 });
+    expect(rec.counts).toEqual({ totalRows: 10_000, appliedRows: 0, createdRows: 0, updatedRows: 0, unchangedRows: 0, failedRows: 10_000 });
     expect((await workersOf(A.id)).length).toBe(before);
     const out = await processedRows(A.owner, rec);
     expect(out.length).toBe(10_001);
@@ -409,7 +410,7 @@ describe('TERMINATED_EMPLOYEES_UPLOAD', () => {
       [w1.employer_worker_id.toUpperCase() === w1.employer_worker_id ? `${w1.employer_worker_id}X` : 'X', '01/01/2099'],
     ];
     const rec = await uploadAndSettle(A.owner, 'TERMINATED_EMPLOYEES_UPLOAD', await sheet(rows));
-    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, unchangedRows: 0, failedRows: 4 });
+    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, createdRows: 0, updatedRows: 1, unchangedRows: 0, failedRows: 4 });
     const t1 = await workerRow(env, w1.id);
     expect([t1.employment_status, t1.terminated_at]).toEqual(['INACTIVE', '2026-10-31']);
     expect((await workerRow(env, w2.id)).employment_status).toBe('ACTIVE');
@@ -456,7 +457,7 @@ describe('ATTENDANCE_UPLOAD', () => {
         ['NOBODY', '03/10/2026', 'Present'],
       ]),
     );
-    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, unchangedRows: 0, failedRows: 4 });
+    expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, createdRows: 1, updatedRows: 0, unchangedRows: 0, failedRows: 4 });
     const days = await env.deps.db.selectFrom('attendance_days').selectAll().where('worker_id', '=', w.id).execute();
     expect(days.map((d) => [d.day, d.status])).toEqual([['2026-10-02', 'PRESENT']]);
   });
@@ -500,5 +501,96 @@ describe('histories (2.8)', () => {
     const h = await env.call('GET', '/v2/employer-admin/doc-upload-audit-logs', { token, query: { docType: 'RAW_FILE' } });
     expect(h.body.auditLogs.length).toBe(5);
     expect(parseDocumentLocation(h.body.auditLogs[0].originalDocumentURL)).toEqual({ employerAdminId: c.owner.id, documentType: 'RAW_FILE', documentId: h.body.auditLogs[0].originalDocumentId });
+  });
+});
+
+
+describe('one sheet pipeline (issue 11)', () => {
+  const STATUS = EMP_HEADER.length;
+  const REASON = EMP_HEADER.length + 1;
+
+  it('never changes the name, mobile or e-mail of a signed-up worker: the row fails naming the worker on record, nothing changes', async () => {
+    const userId = (await env.deps.db.selectNoFrom(sql<string>`gen_random_uuid()`.as('id')).executeTakeFirstOrThrow()).id;
+    const w = await insertWorker(env, { employer_id: A.id, full_name: 'Ananya Rao', user_id: userId, current_monthly_salary: 3_000_000, joined_at: '2025-04-01' });
+    const row = [w.employer_worker_id, 'Someone Else', w.email, uniqueMobile(), 45000, '01/05/2025'];
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, row]));
+    expect(rec.status).toBe('FAILED');
+    expect(rec.counts).toMatchObject({ createdRows: 0, updatedRows: 0, unchangedRows: 0, failedRows: 1 });
+    const out = await processedRows(A.owner, rec);
+    expect(out[1]!.values[STATUS]).toBe('FAILED');
+    expect(out[1]!.values[REASON]).toContain(`belongs to Ananya Rao (${w.mobile}), who has signed up`);
+    expect(out[1]!.values[REASON]).toContain('Full Name, Mobile');
+    const after = await workerRow(env, w.id);
+    expect([after.full_name, after.mobile, after.current_monthly_salary, after.joined_at]).toEqual(['Ananya Rao', w.mobile, 3_000_000, '2025-04-01']);
+
+    // The same worker's other fields may change (the name in other case and spacing is no change): UPDATED, with what changed.
+    const ok = [w.employer_worker_id, '  ananya   RAO ', w.email, w.mobile, 45000, '01/05/2025'];
+    const rec2 = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, ok]));
+    expect(rec2.counts).toMatchObject({ createdRows: 0, updatedRows: 1, unchangedRows: 0, failedRows: 0 });
+    const out2 = await processedRows(A.owner, rec2);
+    expect(out2[1]!.values[STATUS]).toBe('UPDATED');
+    expect(out2[1]!.values[REASON]).toBe('Monthly Salary: 30000 -> 45000; Joining Date: 01/04/2025 -> 01/05/2025');
+    const after2 = await workerRow(env, w.id);
+    expect([after2.full_name, after2.current_monthly_salary, after2.joined_at]).toEqual(['Ananya Rao', 4_500_000, '2025-05-01']);
+  });
+
+  it('reports a change to a worker who has not signed up as UPDATED with every change, never as a plain success', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, full_name: 'Ravi Kumar', current_monthly_salary: 2_000_000, joined_at: '2025-06-01' });
+    const mobile = uniqueMobile();
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, [w.employer_worker_id, 'Ravi K Kumar', w.email, mobile, 20000, '01/06/2025'], empRow()]));
+    expect(rec.counts).toMatchObject({ totalRows: 2, createdRows: 1, updatedRows: 1, unchangedRows: 0, failedRows: 0 });
+    const out = await processedRows(A.owner, rec);
+    expect(out[1]!.values[STATUS]).toBe('UPDATED');
+    expect(out[1]!.values[REASON]).toBe(`Full Name: Ravi Kumar -> Ravi K Kumar; Mobile: ${w.mobile} -> ${mobile}`);
+    expect(out[2]!.values[STATUS]).toBe('CREATED');
+  });
+
+  it('cites and keeps every row at its number in the uploaded file, blank rows and all', async () => {
+    const dup = empRow();
+    const other = empRow();
+    const rows = [EMP_HEADER, empRow(), [], [], dup, empRow(), [dup[0], 'Other Person', `x-${uniqueTag()}@example.com`, uniqueMobile(), 20000, '01/04/2025'], other];
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet(rows));
+    expect(rec.counts).toMatchObject({ totalRows: 5, createdRows: 3, failedRows: 2 });
+    const out = await processedRows(A.owner, rec);
+    const at = (n: number) => out.find((r) => r.number === n)!;
+    expect(out.map((r) => r.number)).toEqual([1, 2, 5, 6, 7, 8]);
+    expect(at(2).values[STATUS]).toBe('CREATED');
+    expect(at(5).values[STATUS]).toBe('FAILED');
+    expect(at(5).values[REASON]).toBe('Employee ID appears more than once in this sheet (rows 5, 7)');
+    expect(at(7).values[REASON]).toBe('Employee ID appears more than once in this sheet (rows 5, 7)');
+    expect(at(7).values[1]).toBe('Other Person');
+    expect(at(6).values[STATUS]).toBe('CREATED');
+  });
+
+  it('reads the first sheet whose header matches (a cover sheet first), and names the sheet read when none does', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Cover').addRow(['Sunrise Textiles: employees for November']);
+    const data = wb.addWorksheet('Employees');
+    data.addRow(EMP_HEADER);
+    data.addRow(empRow());
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(rec.status).toBe('PROCESSED');
+    expect(rec.sheetName).toBe('Employees');
+    expect(rec.counts).toMatchObject({ createdRows: 1 });
+
+    const bad = new ExcelJS.Workbook();
+    bad.addWorksheet('Cover').addRow(['Read me first']);
+    bad.addWorksheet('Notes').addRow(['Name', 'Salary']);
+    const refused = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', Buffer.from(await bad.xlsx.writeBuffer()));
+    expect(refused.status).toBe('FAILED');
+    expect(refused.failureReason).toMatch(/\(read from the sheet "Cover"\)$/);
+  });
+
+  it('says the expected date format, that a negative salary must be positive, and refuses a joining date far ahead', async () => {
+    const rec = await uploadAndSettle(
+      A.owner,
+      'ADD_EMPLOYEES_BULK_UPLOAD',
+      await sheet([EMP_HEADER, empRow({ joining: '11/25/2026' }), empRow({ salary: -5000 }), empRow({ joining: '01/01/2030' }), empRow({ joining: '01/12/2026' })]),
+    );
+    const out = await processedRows(A.owner, rec);
+    expect(out[1]!.values[REASON]).toBe('Please enter a valid Joining Date as dd/mm/yyyy (day first): "11/25/2026" is not a date in that format');
+    expect(out[2]!.values[REASON]).toBe(EMPLOYEE_MSG.salaryPositive);
+    expect(out[3]!.values[REASON]).toMatch(/^Joining Date cannot be more than 6 months after today \(the latest is \d\d\/\d\d\/\d{4}\)$/);
+    expect(out[4]!.values[STATUS]).toBe('CREATED');
   });
 });

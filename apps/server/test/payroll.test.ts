@@ -391,7 +391,8 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     expect(e1.amountPayable).toBe(e1.salary - e1.deductions);
     expect(e1).toMatchObject({ status: 'FINALIZED', skipReason: null, paidDays: 29.5, workingDays: 30, monthlySalary: 6_000_000, mobile: '9876501234', name: 'Asha Devi', requestId: null, utr: null });
     expect(e1.accountNumber).toMatch(/^\*+\d{4}$/);
-    expect(e1.flags).toEqual(['NEW_BANK_ACCOUNT']);
+    // The sheet's mobile is not the record's (the record's name is the same).
+    expect(e1.flags).toEqual(['NEW_BANK_ACCOUNT', 'MOBILE_DIFFERS']);
 
     const e2 = by(ravi.employer_worker_id);
     expect(e2.salary).toBe(200_000);
@@ -401,7 +402,8 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     expect(e2.flags).toContain('NON_POSITIVE_NET');
     expect(by(gone.employer_worker_id)).toMatchObject({ status: 'SKIPPED', skipReason: SKIP_REASONS.inactive });
     expect(by(idle.employer_worker_id)).toMatchObject({ status: 'SKIPPED', skipReason: SKIP_REASONS.noPaidDays });
-    expect(by(s1.employer_worker_id).flags).toEqual(['NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT']);
+    // "Shared One" is not the record's "Test Worker".
+    expect(by(s1.employer_worker_id).flags).toEqual(['NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT', 'NAME_DIFFERS']);
     expect(by(s2.employer_worker_id).ifsc).toBe('SBIN0070123');
 
     // Stored deduction rows: each names what it repays, and an entry's deductions are their sum.
@@ -416,7 +418,7 @@ describe('processing a sheet (design doc: all or nothing)', () => {
       totalEmployeePayoutAmount: fin.reduce((a, e) => a + e.amountPayable, 0),
       providerAmount: fin.reduce((a, e) => a + e.deductions, 0),
     });
-    expect(d.flags).toEqual({ NON_POSITIVE_NET: 2, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 6, SHARED_BANK_ACCOUNT: 2 });
+    expect(d.flags).toEqual({ NON_POSITIVE_NET: 2, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 6, SHARED_BANK_ACCOUNT: 2, NAME_DIFFERS: 4, MOBILE_DIFFERS: 1 });
     expect(d.pending).toEqual({ count: 0, amount: 0 });
 
     // The processed sheet says what happened to each row.

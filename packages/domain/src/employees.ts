@@ -73,6 +73,8 @@ export function validateEmployeeForm(input: EmployeeFormInput): FieldErrors<Empl
   if (isBlank(input.employerEmployeeId)) e.employerEmployeeId = EMPLOYEE_MSG.employeeId;
   const salary = input.currentMonthlySalary.trim();
   if (!salary) e.currentMonthlySalary = EMPLOYEE_MSG.salaryRequired;
+  // A negative amount is a number, just not a valid salary: say so rather than "numbers only".
+  else if (/^-\s*\d+(\.\d+)?$/.test(salary)) e.currentMonthlySalary = EMPLOYEE_MSG.salaryPositive;
   else if (!NUMBER.test(salary)) e.currentMonthlySalary = EMPLOYEE_MSG.salaryNumeric;
   else if (Number(salary) < 1) e.currentMonthlySalary = EMPLOYEE_MSG.salaryPositive;
   if (!isValidIsoDate(input.joiningDate.trim())) e.joiningDate = EMPLOYEE_MSG.joiningDate;

@@ -257,7 +257,7 @@ export const sumAmounts = (items: readonly { amount: number }[]): number => item
 /** Net salary: the salary less every deduction (may be zero or negative: the entry is then skipped). */
 export const netSalary = (salary: number, deductions: number): number => salary - deductions;
 
-export const PAYROLL_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT'] as const;
+export const PAYROLL_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT', 'NAME_DIFFERS', 'MOBILE_DIFFERS'] as const;
 export type PayrollFlag = (typeof PAYROLL_FLAGS)[number];
 /** What the screens say for a flag (shown, never applied). */
 export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
@@ -265,7 +265,54 @@ export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
   NET_CHANGED_OVER_30_PERCENT: 'Net salary changed by more than 30% since the last executed payroll',
   NEW_BANK_ACCOUNT: 'Bank account differs from the last executed payroll',
   SHARED_BANK_ACCOUNT: 'Bank account is also used by another employee in this payroll',
+  NAME_DIFFERS: 'Name differs from the employee record',
+  MOBILE_DIFFERS: 'Mobile number differs from the employee record',
 };
+/** The flags that compare a row with the employee record of its Employee ID (set after the entries are written). */
+export const IDENTITY_FLAGS = ['NAME_DIFFERS', 'MOBILE_DIFFERS'] as const satisfies readonly PayrollFlag[];
+/** A flag's text for one row, naming what the employee record holds: "Name differs from the employee record (Ananya Rao)". */
+export function payrollFlagText(flag: PayrollFlag, record?: { name: string; mobile: string | null } | null): string {
+  const label = PAYROLL_FLAG_LABELS[flag];
+  if (flag === 'NAME_DIFFERS' && record) return `${label} (${record.name})`;
+  if (flag === 'MOBILE_DIFFERS' && record?.mobile) return `${label} (${record.mobile})`;
+  return label;
+}
+
+/**
+ * Name comparison of NAME_DIFFERS: case-insensitive, and blind to spaces and ASCII punctuation
+ * (dots, commas, hyphens, apostrophes...). Two names are the same when either
+ * - their letters and digits alone are equal ("A. Rao" = "A Rao" = "a.rao", "D'Souza" = "DSouza"), or
+ * - their words are the same in another order ("Rao Ananya" = "Ananya Rao", "RAO, Ananya"): a
+ *   surname written first is common in Indian records and names no one else.
+ * An initial is not the full name ("A Rao" differs from "Ananya Rao"). The server's SQL
+ * (features/payroll/identity.ts) applies the same rules; this is their reference.
+ */
+const NAME_SEPARATORS = /[\s!-/:-@[-`{-~]+/g;
+export const nameWords = (name: string): string[] => name.toLowerCase().replace(NAME_SEPARATORS, ' ').trim().split(' ').filter(Boolean);
+export function sameName(a: string, b: string): boolean {
+  const wa = nameWords(a);
+  const wb = nameWords(b);
+  if (wa.join('') === wb.join('')) return true;
+  return [...wa].sort().join(' ') === [...wb].sort().join(' ');
+}
+/** The last 10 digits of a mobile (country code, spaces and dashes ignored); '' when it has no digits. */
+export const mobileKey = (mobile: string | null | undefined): string => (mobile ?? '').replace(/\D/g, '').slice(-10);
+/**
+ * MOBILE_DIFFERS: the last 10 digits differ. A blank sheet mobile is not a difference, nor is a
+ * sheet mobile for a record that has none (nothing to differ from).
+ */
+export function mobileDiffers(sheetMobile: string | null | undefined, recordMobile: string | null | undefined): boolean {
+  const s = mobileKey(sheetMobile);
+  const r = mobileKey(recordMobile);
+  return s !== '' && r !== '' && s !== r;
+}
+/** The identity flags of a row against the employee record of its Employee ID, in PAYROLL_FLAGS order. */
+export function identityFlags(row: { name: string; mobile: string | null }, record: { name: string; mobile: string | null }): PayrollFlag[] {
+  const flags: PayrollFlag[] = [];
+  if (!sameName(row.name, record.name)) flags.push('NAME_DIFFERS');
+  if (mobileDiffers(row.mobile, record.mobile)) flags.push('MOBILE_DIFFERS');
+  return flags;
+}
 export const NET_CHANGE_FLAG_PERCENT = 30;
 
 export interface FlagInput {
@@ -495,7 +542,8 @@ const monthQuery = {
 export const PayrollVendorQuery = z.object({ vendorId: uuid.optional() });
 export const CountAmount = z.object({ count: z.number().int(), amount: money });
 export type CountAmount = z.infer<typeof CountAmount>;
-export const PayrollFlagCounts = z.object(Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, z.number().int()])) as Record<PayrollFlag, z.ZodNumber>);
+/** Entries per flag. A key missing (a payroll processed before the flag existed) reads as 0. */
+export const PayrollFlagCounts = z.object(Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, z.number().int().default(0)])) as Record<PayrollFlag, z.ZodDefault<z.ZodNumber>>);
 export type PayrollFlagCounts = z.infer<typeof PayrollFlagCounts>;
 
 /** GET /employer-admin/payroll: the payroll upload history, 5 a page, newest first. */
@@ -693,6 +741,8 @@ export const PayrollEntryRow = z.object({
   status: z.enum(PAYOUT_STATUSES),
   skipReason: z.string().nullable(),
   flags: z.array(z.enum(PAYROLL_FLAGS)),
+  /** what the employee record of the Employee ID holds, when the row carries NAME_DIFFERS or MOBILE_DIFFERS */
+  employeeRecord: z.object({ name: z.string(), mobile: z.string().nullable() }).nullable().optional(),
   deductionItems: z.array(DeductionLine),
   /** the transaction id: the current payout's id */
   requestId: z.string().nullable(),
@@ -758,3 +808,42 @@ export const ExecutePayrollResult = z.object({ payrollId: uuid, status: z.enum(P
 export type ExecutePayrollResult = z.infer<typeof ExecutePayrollResult>;
 export const ReinitiateResult = ExecutePayrollResult;
 export type ReinitiateResult = ExecutePayrollResult;
+
+/**
+ * GET /employer-admin/payroll/missing-workers: the active workers of the payroll's context who are
+ * not in its sheet (PROCESSED or PAYROLL_FROZEN payrolls; 409 otherwise), by Employee ID, a page at
+ * a time. Active: employment status ACTIVE or IN_PROBATION, not waiting for or refused approval,
+ * joined on or before the payroll month's last day (or no joining date).
+ */
+export const MISSING_WORKERS_PAGE_SIZE = 10;
+export const MissingWorkersQuery = z.object({
+  payrollId: uuid,
+  vendorId: uuid.optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(MISSING_WORKERS_PAGE_SIZE),
+});
+export type MissingWorkersQuery = z.input<typeof MissingWorkersQuery>;
+export const MissingWorker = z.object({
+  /** the worker id */
+  _id: uuid,
+  name: z.string(),
+  employerEmployeeId: z.string(),
+  mobile: z.string().nullable(),
+});
+export type MissingWorker = z.infer<typeof MissingWorker>;
+export const MissingWorkersResult = z.object({
+  payrollId: uuid,
+  /** every missing worker, not only this page's */
+  total: z.number().int(),
+  workers: z.array(MissingWorker),
+  pageNumber: z.number().int(),
+  perPageLimit: z.number().int(),
+});
+export type MissingWorkersResult = z.infer<typeof MissingWorkersResult>;
+export const MISSING_WORKERS_MSG = {
+  title: 'Employees not in this sheet',
+  count: (n: number) => (n === 1 ? '1 active employee is not in this payroll sheet.' : `${n} active employees are not in this payroll sheet.`),
+  none: 'Every active employee is in this payroll sheet.',
+  note: 'They will not be paid by this payroll. Add them to the sheet and upload it again if they should be.',
+  view: 'View list',
+} as const;

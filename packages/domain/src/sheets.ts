@@ -148,6 +148,11 @@ export const SHEET_MSG: {
   readonly workerType: string;
   readonly accountAsNumber: string;
   readonly required: (label: string) => string;
+  readonly dateFormat: (label: string, typed: string) => string;
+  readonly joiningTooLate: (limit: string) => string;
+  readonly noMatchingSheet: (sheet: string, reason: string) => string;
+  readonly updated: string;
+  readonly signedUp: (who: string, fields: string) => string;
 } = {
   noHeader: (expected: string) => `The first row must hold the column names of the sample file: ${expected}`,
   missingColumns: (names: string) => `Missing column(s): ${names}. Please use the sample file's columns.`,
@@ -166,7 +171,25 @@ export const SHEET_MSG: {
   accountAsNumber:
     'This account number is stored as a number, and Excel keeps only the first 15 digits of a number. Please format the column as Text and enter the account number again.',
   required: (label: string) => `Please enter ${label}`,
+  dateFormat: (label: string, typed: string) =>
+    `Please enter a valid ${label} as dd/mm/yyyy (day first)${typed ? `: "${typed}" is not a date in that format` : ''}`,
+  joiningTooLate: (limit: string) => `Joining Date cannot be more than ${MAX_JOINING_MONTHS_AHEAD} months after today (the latest is ${limit})`,
+  noMatchingSheet: (sheet: string, reason: string) => `${reason} (read from the sheet "${sheet}")`,
+  updated: 'Updated',
+  signedUp: (who: string, fields: string) =>
+    `This Employee ID belongs to ${who}, who has signed up: a sheet cannot change their ${fields}. Please check the row.`,
 };
+/** How far ahead a joining date may be: an offer signed today for a start within this many months. */
+export const MAX_JOINING_MONTHS_AHEAD = 6;
+/** The last joining date accepted on `today` (yyyy-mm-dd): MAX_JOINING_MONTHS_AHEAD months on, clamped to the month's end. */
+export function latestJoiningDate(today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const months = y * 12 + (m - 1) + MAX_JOINING_MONTHS_AHEAD;
+  const year = Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return isoOf(year, month, Math.min(d, last));
+}
 /** Largest number of data rows one sheet may carry. */
 export const MAX_SHEET_ROWS: number = 100_000;
 
@@ -304,6 +327,12 @@ export function cellDate(value: CellValue, date1904 = false): string | null {
   return textDate(cellText(value), date1904);
 }
 
+/** yyyy-mm-dd -> dd/mm/yyyy. */
+function formatIsoAsDdMmYyyy(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
 // ---- rows ----
 
 export interface RowOptions {
@@ -374,7 +403,8 @@ export function parseEmployeeRow(cells: Partial<Record<EmployeeSheetKey, CellVal
 
   const joiningRaw = text('joiningDate');
   const joiningDate = joiningRaw ? cellDate(cells.joiningDate ?? null, options.date1904) : null;
-  if (joiningRaw && !joiningDate) errors.joiningDate = EMPLOYEE_MSG.joiningDate;
+  if (joiningRaw && !joiningDate) errors.joiningDate = SHEET_MSG.dateFormat('Joining Date', joiningRaw);
+  else if (joiningDate && joiningDate > latestJoiningDate(options.today)) errors.joiningDate = SHEET_MSG.joiningTooLate(formatIsoAsDdMmYyyy(latestJoiningDate(options.today)));
 
   const account = cells.salaryAccountNumber ?? null;
   let salaryAccountNumber = text('salaryAccountNumber');
@@ -435,8 +465,9 @@ export function parseTerminationRow(cells: Partial<Record<TerminationSheetKey, C
   const errors: Partial<Record<TerminationSheetKey, string>> = {};
   const employerEmployeeId = cellText(cells.employerEmployeeId ?? null);
   if (!employerEmployeeId) errors.employerEmployeeId = EMPLOYEE_MSG.employeeId;
+  const terminationRaw = cellText(cells.terminationDate ?? null);
   const terminationDate = cellDate(cells.terminationDate ?? null, options.date1904);
-  if (!terminationDate) errors.terminationDate = SHEET_MSG.terminationDate;
+  if (!terminationDate) errors.terminationDate = terminationRaw ? SHEET_MSG.dateFormat('Termination Date', terminationRaw) : SHEET_MSG.terminationDate;
   else if (terminationDate > options.today) errors.terminationDate = SHEET_MSG.futureDate;
   if (Object.keys(errors).length || !terminationDate) return { ok: false, errors };
   return { ok: true, value: { employerEmployeeId, terminationDate } };
@@ -451,8 +482,9 @@ export function parseAttendanceRow(cells: Partial<Record<AttendanceSheetKey, Cel
   const errors: Partial<Record<AttendanceSheetKey, string>> = {};
   const employerEmployeeId = cellText(cells.employerEmployeeId ?? null);
   if (!employerEmployeeId) errors.employerEmployeeId = EMPLOYEE_MSG.employeeId;
+  const dateRaw = cellText(cells.date ?? null);
   const date = cellDate(cells.date ?? null, options.date1904);
-  if (!date) errors.date = SHEET_MSG.attendanceDate;
+  if (!date) errors.date = dateRaw ? SHEET_MSG.dateFormat('Date', dateRaw) : SHEET_MSG.attendanceDate;
   else if (date > options.today) errors.date = SHEET_MSG.futureDate;
   const status = parseAttendanceStatus(cells.status ?? null);
   if (!status) errors.status = SHEET_MSG.attendanceStatus;

@@ -1,5 +1,6 @@
 /** What every feature gets: the database, the queue, the adapters and the configuration. */
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
 import type { Mailer, SmsSender } from './messaging.js';
@@ -18,6 +19,8 @@ export interface BankLink {
 export interface Deps {
   config: Config;
   db: Database;
+  /** The pool under `db`, for what Kysely does not speak (COPY into the sheet staging table). */
+  pool: pg.Pool;
   queue: Queue | null;
   mailer: Mailer;
   sms: SmsSender;

@@ -60,7 +60,7 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
     stops.push(embedded.stop);
     databaseUrl = await ensureDatabase(embedded.url, 'portal');
   }
-  const { db } = createDatabase(databaseUrl, 10, (err) => log.warn(`database connection lost: ${err.message}`));
+  const { db, pool } = createDatabase(databaseUrl, 10, (err) => log.warn(`database connection lost: ${err.message}`));
   stops.unshift(() => db.destroy());
   await migrate(db);
   await syncRoles(db);
@@ -70,6 +70,7 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
   const deps: Deps = {
     config,
     db,
+    pool,
     queue,
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevOutbox(db, log, 'EMAIL'),
     sms: config.smsUrl ? new HttpSmsSender(config.smsUrl, config.smsToken) : new DevOutbox(db, log, 'SMS'),

@@ -1,19 +1,23 @@
 /**
  * ATTENDANCE_UPLOAD: one row per worker and date, kept in attendance_days, which the worker side
- * reads for the available earned salary. A day already recorded with the same status is UNCHANGED.
+ * reads for the available earned salary. A day recorded for the first time is CREATED; a day whose
+ * status changes is UPDATED ("Status: Absent -> Present"); the same status again is UNCHANGED.
  */
 import { sql } from 'kysely';
 import {
+  ATTENDANCE_DAY_STATUS_LABELS,
   ATTENDANCE_SHEET_COLUMNS,
   EMPLOYEE_SERVER_MSG,
   SHEET_MSG,
   formatDdMmYyyy,
   parseAttendanceRow,
+  type AttendanceDayStatus,
   type AttendanceSheetKey,
   type AttendanceSheetRow,
 } from '@portal/domain';
 import { unnest } from '../../platform/sql.js';
-import { applied, chunks, failed, unchanged, type RowOutcome, type SheetKind } from './sheet-kind.js';
+import type { Outcome } from './staging.js';
+import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> = {
   columns: ATTENDANCE_SHEET_COLUMNS,
@@ -23,57 +27,50 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
   keyLabel: 'Employee ID and Date',
   keyColumns: ['employerEmployeeId', 'date'],
 
-  async apply(trx, scope, rows) {
-    const byId = new Map<string, { id: string; joined_at: string | null; terminated_at: string | null }>();
-    const ids = [...new Set(rows.map((r) => r.value.employerEmployeeId.trim().toLowerCase()))];
-    for (const part of chunks(ids)) {
-      const found = await trx
-        .selectFrom('workers')
-        .select(['id', 'employer_worker_id', 'joined_at', 'terminated_at'])
-        .where('employer_id', '=', scope.employerId)
-        .where((eb) => (scope.vendorId ? eb('vendor_id', '=', scope.vendorId) : eb('vendor_id', 'is', null)))
-        .where(sql<boolean>`lower(employer_worker_id) = any(${part}::text[])`)
-        .execute();
-      for (const w of found) byId.set(w.employer_worker_id.toLowerCase(), w);
-    }
-    // What is already recorded for the rows' (worker, day) pairs.
-    const known = rows.flatMap((r) => {
-      const w = byId.get(r.value.employerEmployeeId.trim().toLowerCase());
-      return w ? [{ id: w.id, day: r.value.date }] : [];
-    });
-    const stored = new Map<string, string>();
-    for (const part of chunks(known)) {
-      const { rows: found } = await sql<{ worker_id: string; day: string; status: string }>`
-        select a.worker_id, a.day, a.status from attendance_days a
-        join ${unnest([{ values: part.map((k) => k.id), type: 'uuid' }, { values: part.map((k) => k.day), type: 'date' }])} as k(worker_id, day)
-          on a.worker_id = k.worker_id and a.day = k.day
-      `.execute(trx);
-      for (const a of found) stored.set(`${a.worker_id}|${a.day}`, a.status);
-    }
-    const writes: { id: string; day: string; status: string }[] = [];
+  async apply(run) {
+    const { trx, scope } = run;
     let latestDate: string | null = null;
-    const outcomes = rows.map(({ value }): RowOutcome<AttendanceSheetKey> => {
-      const w = byId.get(value.employerEmployeeId.trim().toLowerCase());
-      if (!w) return failed(EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
-      if (w.joined_at && value.date < w.joined_at) return failed(`${SHEET_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['date']);
-      if (w.terminated_at && value.date > w.terminated_at) return failed(`${SHEET_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['date']);
-      if (!latestDate || value.date > latestDate) latestDate = value.date;
-      if (stored.get(`${w.id}|${value.date}`) === value.status) return unchanged;
-      writes.push({ id: w.id, day: value.date, status: value.status });
-      return applied;
-    });
-    for (const part of chunks(writes)) {
-      await sql`
-        insert into attendance_days (worker_id, day, status, source_document_id)
-        select u.worker_id, u.day, u.status, ${scope.uploadId}::uuid
+    for await (const page of run.pages()) {
+      // The page's workers (of the upload's context) and what is recorded for its (worker, day) pairs, in one statement.
+      const { rows: found } = await sql<{ n: number; worker_id: string | null; joined_at: string | null; terminated_at: string | null; stored: string | null }>`
+        select k.n, w.id as worker_id, w.joined_at, w.terminated_at, a.status as stored
         from ${unnest([
-          { values: part.map((w) => w.id), type: 'uuid' },
-          { values: part.map((w) => w.day), type: 'date' },
-          { values: part.map((w) => w.status), type: 'text' },
-        ])} as u(worker_id, day, status)
-        on conflict (worker_id, day) do update set status = excluded.status, source_document_id = excluded.source_document_id
+          { values: page.map((_, n) => n), type: 'int4' },
+          { values: page.map((r) => r.value.employerEmployeeId.trim().toLowerCase()), type: 'text' },
+          { values: page.map((r) => r.value.date), type: 'date' },
+        ])} as k(n, code, day)
+        left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
+          and ${scope.vendorId ? sql`w.vendor_id = ${scope.vendorId}::uuid` : sql`w.vendor_id is null`}
+        left join attendance_days a on a.worker_id = w.id and a.day = k.day
       `.execute(trx);
+      const facts = new Map(found.map((f) => [f.n, f]));
+      const writes: { id: string; day: string; status: string }[] = [];
+      const outcomes = page.map(({ value, rowNumber }, n): Outcome => {
+        const w = facts.get(n);
+        if (!w?.worker_id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
+        if (w.joined_at && value.date < w.joined_at) return failed(rowNumber, `${SHEET_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['date']);
+        if (w.terminated_at && value.date > w.terminated_at) return failed(rowNumber, `${SHEET_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['date']);
+        if (!latestDate || value.date > latestDate) latestDate = value.date;
+        if (w.stored === value.status) return unchanged(rowNumber);
+        writes.push({ id: w.worker_id, day: value.date, status: value.status });
+        if (w.stored === null) return created(rowNumber);
+        const label = (s: string) => ATTENDANCE_DAY_STATUS_LABELS[s as AttendanceDayStatus] ?? s;
+        return updated(rowNumber, `Status: ${label(w.stored)} -> ${label(value.status)}`);
+      });
+      if (writes.length) {
+        await sql`
+          insert into attendance_days (worker_id, day, status, source_document_id)
+          select u.worker_id, u.day, u.status, ${scope.uploadId}::uuid
+          from ${unnest([
+            { values: writes.map((w) => w.id), type: 'uuid' },
+            { values: writes.map((w) => w.day), type: 'date' },
+            { values: writes.map((w) => w.status), type: 'text' },
+          ])} as u(worker_id, day, status)
+          on conflict (worker_id, day) do update set status = excluded.status, source_document_id = excluded.source_document_id
+        `.execute(trx);
+      }
+      await run.setOutcomes(outcomes);
     }
-    return { outcomes, latestDate };
+    return { latestDate };
   },
 };

@@ -1,7 +1,14 @@
 /**
  * ADD_EMPLOYEES_BULK_UPLOAD: creates or updates employees by Employee ID with every rule of 5.3.
- * A blank optional cell keeps an existing employee's stored value; a row equal to what is stored
- * is UNCHANGED, so re-uploading a corrected sheet writes only what is new or changed.
+ *
+ * - A new Employee ID is CREATED.
+ * - An existing employee's row is merged with what is stored (a blank optional cell keeps the
+ *   stored value): equal to what is stored is UNCHANGED; otherwise UPDATED, and the Reason lists
+ *   every change as "Column: old -> new".
+ * - A sheet never changes the name, mobile or e-mail of a worker who has signed up (their sign-in
+ *   identity): such a row FAILS, naming the worker on record.
+ * - An e-mail or mobile on several rows of the sheet fails on each of them; one held by another
+ *   worker of the employer fails too.
  */
 import { sql } from 'kysely';
 import {
@@ -9,6 +16,7 @@ import {
   EMPLOYEE_SERVER_MSG,
   EMPLOYEE_SHEET_COLUMNS,
   SHEET_MSG,
+  formatDdMmYyyy,
   parseEmployeeRow,
   validateEmployeeForm,
   type EmployeeFormBody,
@@ -18,7 +26,8 @@ import {
 import type { WorkerRecord } from '../../db/schema.js';
 import { formOf, valuesOf, type WorkerColumns } from '../employees/index.js';
 import { unnest } from '../../platform/sql.js';
-import { applied, chunks, failed, unchanged, type RowOutcome, type SheetKind } from './sheet-kind.js';
+import { refuseRepeated, type Outcome } from './staging.js';
+import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 /** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
 const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
@@ -41,110 +50,175 @@ const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
   { key: 'worker_type', type: 'text' },
 ];
 
-const same = (a: unknown, b: unknown) => (a === null || a === undefined ? b === null || b === undefined : b !== null && b !== undefined && String(a) === String(b));
-const changedFrom = (stored: WorkerRecord, values: WorkerColumns) => COLUMNS.some((c) => !same(stored[c.key as keyof WorkerRecord], values[c.key]));
-
 const PICKS = [
   ['branchId', 'branchIds', EMPLOYEE_SERVER_MSG.branch],
   ['gradeId', 'gradeIds', EMPLOYEE_SERVER_MSG.grade],
   ['departmentId', 'departmentIds', EMPLOYEE_SERVER_MSG.department],
 ] as const;
 
+const HEADER = new Map(EMPLOYEE_SHEET_COLUMNS.map((c) => [c.key, c.header]));
+/** The sheet's keys in column order, for the list of changes. */
+const FORM_KEYS = EMPLOYEE_SHEET_COLUMNS.map((c) => c.key).filter((k) => k !== 'employerEmployeeId');
+/** A sign-in identity: a signed-up worker's are never changed by a sheet. */
+const IDENTITY: readonly EmployeeSheetKey[] = ['fullName', 'mobile', 'email'];
+
+/** A form value as the admin reads it in a Reason. */
+function shown(key: EmployeeSheetKey, form: EmployeeFormBody): string {
+  const v = form[key as keyof EmployeeFormBody];
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  const text = String(v ?? '').trim();
+  if (text === '') return '(blank)';
+  if (key === 'joiningDate') return formatDdMmYyyy(text) || text;
+  if (key === 'workerType') return text === 'CONTRACTOR' ? 'Contractor' : 'Employee';
+  return text;
+}
+/** The sheet key of each stored column a row sets. */
+const COLUMN_OF: Partial<Record<EmployeeSheetKey, keyof WorkerColumns>> = {
+  fullName: 'full_name',
+  email: 'email',
+  mobile: 'mobile',
+  currentMonthlySalary: 'current_monthly_salary',
+  joiningDate: 'joined_at',
+  salaryAccountNumber: 'salary_account_number',
+  maxWithdrawalSalaryPercent: 'max_withdrawal_salary_percent',
+  maxWithdrawalPerDay: 'max_withdrawal_per_day',
+  maxWithdrawalPerTransaction: 'max_withdrawal_per_transaction',
+  designation: 'designation',
+  branchId: 'branch_id',
+  gradeId: 'grade_id',
+  departmentId: 'department_id',
+  branchLocation: 'branch_location',
+  isTransactionAllowed: 'is_transaction_allowed',
+  workerType: 'worker_type',
+};
+/** The keys among `keys` whose stored value differs (compared as the columns hold them: e-mail case, amounts in paise, names trimmed). */
+function changedKeys(keys: readonly EmployeeSheetKey[], a: EmployeeFormBody, b: EmployeeFormBody): EmployeeSheetKey[] {
+  const va = valuesOf(a);
+  const vb = valuesOf(b);
+  return keys.filter((key) => {
+    const c = COLUMN_OF[key];
+    if (!c) return false;
+    const x = va[c];
+    const y = vb[c];
+    return !(x === null || x === undefined ? y === null || y === undefined : y !== null && y !== undefined && String(x) === String(y));
+  });
+}
+/** Names equal but for case and spacing (a signed-up worker's stored spelling is kept then). */
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+interface Encoded {
+  form: EmployeeFormBody;
+  given: EmployeeSheetKey[];
+}
+
 export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
   columns: EMPLOYEE_SHEET_COLUMNS,
   dateColumns: ['joiningDate'],
   parse: parseEmployeeRow,
+  encode: (row): Encoded => ({ form: row.form, given: [...row.given] }),
+  decode: (json) => {
+    const e = json as Encoded;
+    return { form: e.form, given: new Set(e.given) };
+  },
   key: (row) => row.form.employerEmployeeId.trim().toLowerCase(),
   keyLabel: 'Employee ID',
   keyColumns: ['employerEmployeeId'],
 
-  async apply(trx, scope, rows) {
+  async apply(run) {
+    const { trx, scope } = run;
+    const uploadId = scope.uploadId;
+    // An e-mail or mobile on more than one row of the sheet: every such row fails (set-based, the whole sheet at once).
+    await refuseRepeated(trx, uploadId, sql`lower(nullif(trim(value->'form'->>'email'), ''))`, (rows) => SHEET_MSG.duplicateInSheet('Email', rows), ['email']);
+    await refuseRepeated(trx, uploadId, sql`nullif(trim(value->'form'->>'mobile'), '')`, (rows) => SHEET_MSG.duplicateInSheet('Mobile', rows), ['mobile']);
+
     const employer = await trx.selectFrom('employers').select('metadata').where('id', '=', scope.employerId).executeTakeFirstOrThrow();
-    const ids = rows.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
-    const emails = rows.map((r) => r.value.form.email.trim().toLowerCase()).filter(Boolean);
-    const mobiles = rows.map((r) => r.value.form.mobile.trim()).filter(Boolean);
-    // Every worker of the employer that a row's Employee ID, e-mail or mobile meets (the unique
-    // indexes are per employer, whatever the context).
-    const found = new Map<string, WorkerRecord>();
-    for (const part of chunks(ids)) {
-      for (const w of await trx.selectFrom('workers').selectAll().where('employer_id', '=', scope.employerId).where(sql<boolean>`lower(employer_worker_id) = any(${part}::text[])`).execute()) found.set(w.id, w);
-    }
-    for (const part of chunks(emails)) {
-      for (const w of await trx.selectFrom('workers').selectAll().where('employer_id', '=', scope.employerId).where(sql<boolean>`lower(email) = any(${part}::text[])`).execute()) found.set(w.id, w);
-    }
-    for (const part of chunks(mobiles)) {
-      for (const w of await trx.selectFrom('workers').selectAll().where('employer_id', '=', scope.employerId).where(sql<boolean>`mobile = any(${part}::text[])`).execute()) found.set(w.id, w);
-    }
-    const byId = new Map<string, WorkerRecord>();
-    const emailOwner = new Map<string, string>();
-    const mobileOwner = new Map<string, string>();
-    for (const w of found.values()) {
-      byId.set(w.employer_worker_id.toLowerCase(), w);
-      if (w.email) emailOwner.set(w.email.toLowerCase(), w.id);
-      if (w.mobile) mobileOwner.set(w.mobile, w.id);
-    }
+    for await (const page of run.pages()) {
+      const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
+      const emails = page.map((r) => r.value.form.email.trim().toLowerCase()).filter(Boolean);
+      const mobiles = page.map((r) => r.value.form.mobile.trim()).filter(Boolean);
+      // Every worker of the employer that a row's Employee ID, e-mail or mobile meets (the unique
+      // indexes are per employer, whatever the context).
+      const found = await trx
+        .selectFrom('workers')
+        .selectAll()
+        .where('employer_id', '=', scope.employerId)
+        .where(sql<boolean>`(lower(employer_worker_id) = any(${ids}::text[]) or lower(email) = any(${emails}::text[]) or mobile = any(${mobiles}::text[]))`)
+        .execute();
+      const byId = new Map<string, WorkerRecord>();
+      const emailOwner = new Map<string, string>();
+      const mobileOwner = new Map<string, string>();
+      for (const w of found) {
+        byId.set(w.employer_worker_id.toLowerCase(), w);
+        if (w.email) emailOwner.set(w.email.toLowerCase(), w.id);
+        if (w.mobile) mobileOwner.set(w.mobile, w.id);
+      }
 
-    const sheetEmail = new Map<string, number>();
-    const sheetMobile = new Map<string, number>();
-    const inserts: WorkerColumns[] = [];
-    const updates: { id: string; values: WorkerColumns }[] = [];
-    const outcomes = rows.map(({ value, rowNumber }): RowOutcome<EmployeeSheetKey> => {
-      const existing = byId.get(value.form.employerEmployeeId.trim().toLowerCase());
-      // An Employee ID of another context (own workers vs a vendor's) is taken, not editable here.
-      if (existing && existing.vendor_id !== scope.vendorId) return failed(EMPLOYEE_SERVER_MSG.duplicateEmployeeId, ['employerEmployeeId']);
-      let form: EmployeeFormBody = value.form;
-      if (existing) {
-        const merged: Record<string, unknown> = { ...formOf(existing) };
-        for (const key of value.given) if (key !== 'employerEmployeeId') merged[key] = value.form[key];
-        form = merged as EmployeeFormBody;
-        const errors = Object.entries(validateEmployeeForm(form)) as [EmployeeSheetKey, string][];
-        if (errors.length) return failed(errors[0]![1], errors.map(([k]) => k));
-      }
-      for (const [key, list, message] of PICKS) {
-        const v = form[key].trim();
-        if (v && !(employer.metadata[list] ?? []).includes(v)) return failed(message, [key]);
-      }
-      const values = valuesOf(form);
-      if (values.email) {
-        const owner = emailOwner.get(values.email);
-        if (owner && owner !== existing?.id) return failed(EMPLOYEE_SERVER_MSG.duplicateEmail, ['email']);
-        const other = sheetEmail.get(values.email);
-        if (other !== undefined) return failed(SHEET_MSG.duplicateInSheet('Email', `${other}, ${rowNumber}`), ['email']);
-      }
-      if (values.mobile) {
-        const owner = mobileOwner.get(values.mobile);
-        if (owner && owner !== existing?.id) return failed(EMPLOYEE_SERVER_MSG.duplicateMobile, ['mobile']);
-        const other = sheetMobile.get(values.mobile);
-        if (other !== undefined) return failed(SHEET_MSG.duplicateInSheet('Mobile', `${other}, ${rowNumber}`), ['mobile']);
-      }
-      if (values.email) sheetEmail.set(values.email, rowNumber);
-      if (values.mobile) sheetMobile.set(values.mobile, rowNumber);
-      if (!existing) {
-        if (!values.email && !values.mobile) return failed(EMPLOYEE_MSG.emailOrMobile, ['email', 'mobile']);
-        inserts.push(values);
-        return applied;
-      }
-      if (!changedFrom(existing, values)) return unchanged;
-      updates.push({ id: existing.id, values: { ...values, employer_worker_id: existing.employer_worker_id } });
-      return applied;
-    });
+      const inserts: WorkerColumns[] = [];
+      const updates: { id: string; values: WorkerColumns }[] = [];
+      const outcomes: Outcome[] = page.map(({ value, rowNumber }): Outcome => {
+        const existing = byId.get(value.form.employerEmployeeId.trim().toLowerCase());
+        // An Employee ID of another context (own workers vs a vendor's) is taken, not editable here.
+        if (existing && existing.vendor_id !== scope.vendorId) return failed(rowNumber, EMPLOYEE_SERVER_MSG.duplicateEmployeeId, ['employerEmployeeId']);
+        let form: EmployeeFormBody = value.form;
+        const stored = existing ? formOf(existing) : null;
+        if (existing && stored) {
+          const merged: Record<string, unknown> = { ...stored };
+          for (const key of value.given) if (key !== 'employerEmployeeId') merged[key] = value.form[key as keyof EmployeeFormBody];
+          form = merged as EmployeeFormBody;
+          // A signed-up worker's sign-in identity is theirs: the sheet may not change it.
+          if (existing.user_id) {
+            if (sameName(form.fullName, stored.fullName)) form = { ...form, fullName: stored.fullName };
+            const touched = changedKeys(IDENTITY, form, stored);
+            if (touched.length) {
+              const who = `${existing.full_name}${existing.mobile ? ` (${existing.mobile})` : ''}`;
+              return failed(rowNumber, SHEET_MSG.signedUp(who, touched.map((k) => HEADER.get(k)!).join(', ')), touched);
+            }
+          }
+          const errors = Object.entries(validateEmployeeForm(form)) as [EmployeeSheetKey, string][];
+          if (errors.length) return failed(rowNumber, errors[0]![1], errors.map(([k]) => k));
+        }
+        for (const [key, list, message] of PICKS) {
+          const v = form[key].trim();
+          if (v && !(employer.metadata[list] ?? []).includes(v)) return failed(rowNumber, message, [key]);
+        }
+        const values = valuesOf(form);
+        if (values.email) {
+          const owner = emailOwner.get(values.email);
+          if (owner && owner !== existing?.id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.duplicateEmail, ['email']);
+        }
+        if (values.mobile) {
+          const owner = mobileOwner.get(values.mobile);
+          if (owner && owner !== existing?.id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.duplicateMobile, ['mobile']);
+        }
+        if (!existing || !stored) {
+          if (!values.email && !values.mobile) return failed(rowNumber, EMPLOYEE_MSG.emailOrMobile, ['email', 'mobile']);
+          inserts.push(values);
+          return created(rowNumber);
+        }
+        const changes = changedKeys(FORM_KEYS, form, stored);
+        if (changes.length === 0) return unchanged(rowNumber);
+        updates.push({ id: existing.id, values: { ...values, employer_worker_id: existing.employer_worker_id } });
+        return updated(rowNumber, changes.map((k) => `${HEADER.get(k)}: ${shown(k, stored)} -> ${shown(k, form)}`).join('; '));
+      });
 
-    for (const part of chunks(inserts)) {
-      await sql`
-        insert into workers (employer_id, vendor_id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-        select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.*
-        from ${unnest(COLUMNS.map((c) => ({ values: part.map((v) => v[c.key]), type: c.type })))} as u
-      `.execute(trx);
+      if (inserts.length) {
+        await sql`
+          insert into workers (employer_id, vendor_id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
+          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.*
+          from ${unnest(COLUMNS.map((c) => ({ values: inserts.map((v) => v[c.key]), type: c.type })))} as u
+        `.execute(trx);
+      }
+      if (updates.length) {
+        await sql`
+          update workers w
+          set ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c.key)} = u.${sql.ref(c.key)}`))}, updated_at = now()
+          from ${unnest([{ values: updates.map((u) => u.id), type: 'uuid' }, ...COLUMNS.map((c) => ({ values: updates.map((u) => u.values[c.key]), type: c.type }))])}
+            as u(id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
+          where w.id = u.id and w.employer_id = ${scope.employerId}::uuid
+        `.execute(trx);
+      }
+      await run.setOutcomes(outcomes);
     }
-    for (const part of chunks(updates)) {
-      await sql`
-        update workers w
-        set ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c.key)} = u.${sql.ref(c.key)}`))}, updated_at = now()
-        from ${unnest([{ values: part.map((u) => u.id), type: 'uuid' }, ...COLUMNS.map((c) => ({ values: part.map((u) => u.values[c.key]), type: c.type }))])}
-          as u(id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-        where w.id = u.id and w.employer_id = ${scope.employerId}::uuid
-      `.execute(trx);
-    }
-    return { outcomes };
+    return {};
   },
 };

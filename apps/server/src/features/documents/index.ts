@@ -1,7 +1,12 @@
 /** Document uploads: routes for the app, the job worker for main; the accept path and the processor hook for payroll sheets. */
 export { registerDocumentRoutes } from './routes.js';
 export { workDocumentJobs, type ProcessUpload } from './jobs.js';
-export { processUpload, registerUploadProcessor, type UploadProcessor } from './processing.js';
+export { createSheetPipeline, type SheetKinds } from './pipeline.js';
+export type { SheetKind, SheetRun, ApplyResult, UploadCounts } from './sheet-kind.js';
+export type { Outcome } from './staging.js';
+export { employeeSheet } from './employee-sheet.js';
+export { terminationSheet } from './termination-sheet.js';
+export { attendanceSheet } from './attendance-sheet.js';
 export { createDocumentService, type AcceptHook, type ReceivedFile } from './service.js';
 // The checks at the door, for the File Upload link's token route (features/file-link).
 export { receiveCheckedFile } from './receive-upload.js';

@@ -1,7 +1,14 @@
-/** What the pipeline needs of one sheet type: its columns, its row parser, its key, and how valid rows are applied. */
+/**
+ * What the sheet pipeline needs of one kind of sheet (employees, terminations, attendance,
+ * payroll): its columns, its row rule, its key, and how the checked rows are applied. The
+ * pipeline (pipeline.ts) does the rest the same way for every kind: reading, staging, repeated
+ * keys, counts, the processed sheet, the upload's status.
+ */
 import type { Kysely } from 'kysely';
-import type { CellValue, RowOptions, RowResult, RowStatus, SheetColumn } from '@portal/domain';
-import type { DB } from '../../db/schema.js';
+import type { CellValue, RowOptions, RowResult, SheetColumn } from '@portal/domain';
+import type { DB, DocumentUploadRecord } from '../../db/schema.js';
+import type { Deps } from '../../platform/context.js';
+import type { Outcome, StagedPage } from './staging.js';
 
 export interface ProcessScope {
   employerId: string;
@@ -10,19 +17,34 @@ export interface ProcessScope {
   uploadId: string;
 }
 
-export interface RowOutcome<K extends string> {
-  status: RowStatus;
-  reason?: string;
-  /** Columns to highlight in the processed sheet. */
-  columns?: readonly K[];
+/** A kind's hold on the staged rows while it applies them (inside the pipeline's transaction). */
+export interface SheetRun<R> {
+  trx: Kysely<DB>;
+  deps: Deps;
+  scope: ProcessScope;
+  upload: DocumentUploadRecord;
+  options: RowOptions;
+  /** The rows without an outcome yet, in row order, a page at a time; set each page's outcomes before asking for the next. */
+  pages(): AsyncIterable<StagedPage<R>[]>;
+  setOutcomes(outcomes: readonly Outcome[]): Promise<void>;
 }
-export const applied = { status: 'CREATED' } as const;
-export const unchanged = { status: 'UNCHANGED' } as const;
-export const failed = <K extends string>(reason: string, columns: readonly K[]): RowOutcome<K> => ({ status: 'FAILED', reason, columns });
 
-export interface ValidRow<R> {
-  value: R;
-  rowNumber: number;
+/** The counts of an upload, by what happened to its rows. */
+export interface UploadCounts {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+export interface ApplyResult {
+  /** The upload's status; by default PROCESSED when any row was applied or already so, else FAILED. */
+  status?: 'PROCESSED' | 'FAILED';
+  failureReason?: string | null;
+  latestDate?: string | null;
+  /** What the row statuses count as, when the kind has statuses of its own (payroll). */
+  counts?: (byStatus: ReadonlyMap<string, number>) => UploadCounts;
 }
 
 export interface SheetKind<K extends string, R> {
@@ -30,13 +52,42 @@ export interface SheetKind<K extends string, R> {
   /** Columns shown as dd/mm/yyyy in the processed sheet. */
   dateColumns: readonly K[];
   parse(cells: Partial<Record<K, CellValue>>, options: RowOptions): RowResult<R, K>;
+  /** The parsed value as JSON for the staging table, and back (by default the value itself). */
+  encode?(value: R): unknown;
+  decode?(json: unknown): R;
   /** Rows with the same key in one sheet are all refused (which one is right cannot be told). */
   key(row: R): string;
+  /**
+   * The key of a row that failed its own rules, from its cells, when the kind can tell it (payroll:
+   * the Employee ID): such a row still counts among the repeated keys, and its reasons add up.
+   */
+  rawKey?(cells: Partial<Record<K, CellValue>>): string | null;
   keyLabel: string;
   keyColumns: readonly K[];
-  /** Applies the valid rows inside the caller's transaction; one outcome per row, in order. */
-  apply(trx: Kysely<DB>, scope: ProcessScope, rows: readonly ValidRow<R>[], options: RowOptions): Promise<{ outcomes: RowOutcome<K>[]; latestDate?: string | null }>;
+  /** Sheet name of the processed file. */
+  processedSheetName?: string;
+  /**
+   * Before anything is read: false when this upload is not to be processed (done already). A kind
+   * with a state of its own (payroll) moves it here.
+   */
+  begin?(deps: Deps, upload: DocumentUploadRecord): Promise<boolean>;
+  /** Checks and applies the rows still without an outcome, setting every one's outcome. */
+  apply(run: SheetRun<R>): Promise<ApplyResult>;
+  /**
+   * The upload's end, inside the same transaction as its status (payroll moves the payroll). A
+   * refused sheet (unreadable, wrong header) ends here too, with `processedFileId` null.
+   */
+  settle?(trx: Kysely<DB>, deps: Deps, upload: DocumentUploadRecord, end: { status: 'PROCESSED' | 'FAILED'; reason: string | null; processedFileId: string | null }): Promise<void>;
+  /** Write the processed sheet after the status is committed (the result is ready sooner; the file follows a moment later). */
+  processedSheetAfterCommit?: boolean;
 }
+
+export type AnySheetKind = SheetKind<any, any>;
+
+export const created = (rowNumber: number): Outcome => ({ rowNumber, status: 'CREATED' });
+export const updated = (rowNumber: number, reason: string): Outcome => ({ rowNumber, status: 'UPDATED', reason });
+export const unchanged = (rowNumber: number): Outcome => ({ rowNumber, status: 'UNCHANGED' });
+export const failed = (rowNumber: number, reason: string, columns: readonly string[]): Outcome => ({ rowNumber, status: 'FAILED', reason, columns });
 
 /** Work in slices of this many rows (statement size, and turns for other requests). */
 export const CHUNK = 5_000;

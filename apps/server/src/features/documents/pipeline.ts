@@ -1,0 +1,295 @@
+/**
+ * The one sheet pipeline (issue 11): every uploaded sheet, whatever its kind, goes through here.
+ *
+ * 1. Read the workbook, streaming, and take the first sheet whose header row matches the kind's
+ *    columns (an employer's workbook may open with a cover sheet).
+ * 2. Parse each non-blank data row with the kind's row rule and stream it, with its outcome so far
+ *    and the cells as the processed sheet shows them, into the staging table with COPY: the
+ *    database stores rows while the reader parses the next ones, and no row stays in memory.
+ * 3. In one transaction (one sheet at a time per employer): refuse keys repeated in the sheet,
+ *    let the kind check and apply the rest (set-based SQL, a page of rows at a time), count the
+ *    outcomes, write the processed sheet from the staged rows (each row at its row number in the
+ *    uploaded file), store it and set the upload's status.
+ *
+ * A failed step leaves the data as it was: the transaction rolls back and the upload still says
+ * PROCESSING, so the job may run again. A refused sheet (unreadable, wrong header, no rows) ends
+ * FAILED with the reason and writes nothing.
+ */
+import { sql } from 'kysely';
+import {
+  BUSINESS_TIME_ZONE,
+  MAX_SHEET_ROWS,
+  PROCESSED_REASON_HEADER,
+  PROCESSED_STATUS_HEADER,
+  SHEET_MSG,
+  STORED_TYPES_OF,
+  UPLOAD_MSG,
+  cellDate,
+  cellText,
+  formatDdMmYyyy,
+  isoDateInZone,
+  matchHeader,
+  type CellValue,
+  type RowOptions,
+} from '@portal/domain';
+import type { DB, DocumentUploadRecord } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Deps } from '../../platform/context.js';
+import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader.js';
+import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
+import type { ProcessUpload } from './jobs.js';
+import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
+import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts } from './staging.js';
+
+export const PROCESS_MSG = {
+  noRowApplied: 'No row could be applied: see the Reason column of the processed file.',
+  unreadable: UPLOAD_MSG.corrupt,
+  failed: 'The file could not be processed. Please check it against the sample file and upload it again.',
+} as const;
+
+/** The kinds the pipeline processes, by document type; composed by the caller (src/sheets.ts). */
+export type SheetKinds = Partial<Record<DocumentUploadRecord['doc_type'], AnySheetKind>>;
+
+/** A sheet refused as a whole: the upload fails with this reason, nothing is written. */
+export class SheetRefusal extends Error {}
+
+const isBlankRow = (cells: readonly CellValue[]) => cells.every((c) => cellText(c) === '');
+
+/** What the read found: the header and where it was, the sheet's name, its width. */
+interface ReadSheet {
+  sheetName: string;
+  header: CellValue[];
+  headerRow: number;
+  index: Partial<Record<string, number>>;
+  width: number;
+  rows: number;
+}
+
+/**
+ * The first visible sheet whose first non-blank row matches the kind's header, with its rows
+ * iterator positioned after the header. No sheet matching: refused with the first sheet's reason,
+ * naming the sheet that was read.
+ */
+async function pickSheet(kind: AnySheetKind, content: Buffer) {
+  let workbook;
+  try {
+    workbook = await openWorkbook(content);
+  } catch {
+    throw new SheetRefusal(PROCESS_MSG.unreadable);
+  }
+  let first: { name: string; reason: string } | null = null;
+  for (const sheet of workbook.sheets) {
+    const iterator = sheet.rows()[Symbol.asyncIterator]();
+    let header: SheetRow | null = null;
+    try {
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) {
+        if (!isBlankRow(r.value.cells)) {
+          header = r.value;
+          break;
+        }
+      }
+    } catch {
+      throw new SheetRefusal(PROCESS_MSG.unreadable);
+    }
+    const reason = header ? null : SHEET_MSG.noHeader(kind.columns.map((c) => c.header).join(', '));
+    const match = header ? matchHeader(header.cells, kind.columns) : null;
+    if (header && match?.ok) return { date1904: workbook.date1904, name: sheet.name, header, index: match.index, iterator, many: workbook.sheets.length > 1 };
+    await iterator.return?.();
+    first ??= { name: sheet.name, reason: reason ?? (match && !match.ok ? match.reason : PROCESS_MSG.unreadable) };
+  }
+  if (!first) throw new SheetRefusal(PROCESS_MSG.unreadable);
+  throw new SheetRefusal(workbook.sheets.length > 1 ? SHEET_MSG.noMatchingSheet(first.name, first.reason) : first.reason);
+}
+
+/** Reads the sheet into staging: every non-blank data row, parsed, with its cells as the processed sheet shows them. */
+async function stage(deps: Deps, kind: AnySheetKind, upload: DocumentUploadRecord, content: Buffer, options: RowOptions): Promise<ReadSheet> {
+  const picked = await pickSheet(kind, content);
+  options.date1904 = picked.date1904;
+  const index = picked.index as Partial<Record<string, number>>;
+  const dateIndexes = new Set(kind.dateColumns.map((k: string) => index[k]).filter((i): i is number => i !== undefined));
+  const display = (v: CellValue, i: number): string | number | null => {
+    if (v === null || v === undefined) return null;
+    if (dateIndexes.has(i)) {
+      const iso = cellDate(v, picked.date1904);
+      if (iso) return formatDdMmYyyy(iso);
+    }
+    if (typeof v === 'number') return v;
+    return cellText(v);
+  };
+  const entries = Object.entries(index) as [string, number][];
+  let width = picked.header.cells.length;
+  const writer = await StagingWriter.open(deps.pool, upload.id);
+  let ok = false;
+  try {
+    try {
+      for (let r = await picked.iterator.next(); !r.done; r = await picked.iterator.next()) {
+        const { rowNumber, cells: raw } = r.value;
+        if (isBlankRow(raw)) continue;
+        if (writer.count >= MAX_SHEET_ROWS) throw new SheetRefusal(SHEET_MSG.tooManyRows(MAX_SHEET_ROWS));
+        if (raw.length > width) width = raw.length;
+        const cells: Record<string, CellValue> = Object.create(null) as Record<string, CellValue>;
+        for (const [key, i] of entries) cells[key] = raw[i] ?? null;
+        const result = kind.parse(cells, options);
+        const shown = raw.map(display);
+        if (result.ok) {
+          await writer.write({ rowNumber, cells: shown, value: kind.encode ? kind.encode(result.value) : result.value, key: kind.key(result.value), status: null, reason: null, columns: null });
+        } else {
+          const errors = Object.entries(result.errors) as [string, string][];
+          const key = kind.rawKey?.(cells) || null;
+          await writer.write({ rowNumber, cells: shown, value: null, key, status: 'FAILED', reason: errors.map(([, m]) => m).join('; '), columns: errors.map(([k]) => k) });
+        }
+      }
+    } catch (err) {
+      if (err instanceof SheetRefusal) throw err;
+      deps.log.warn?.(`sheet ${upload.id}: ${(err as Error)?.message}`);
+      throw new SheetRefusal(PROCESS_MSG.unreadable);
+    }
+    ok = true;
+  } finally {
+    await writer.close(ok);
+  }
+  if (writer.count === 0) throw new SheetRefusal(SHEET_MSG.noRows);
+  return { sheetName: picked.name, header: picked.header.cells, headerRow: picked.header.rowNumber, index, width, rows: writer.count };
+}
+
+const defaultCounts = (byStatus: ReadonlyMap<string, number>): UploadCounts => {
+  const n = (s: string) => byStatus.get(s) ?? 0;
+  return { total: [...byStatus.values()].reduce((a, b) => a + b, 0), created: n('CREATED'), updated: n('UPDATED'), unchanged: n('UNCHANGED'), failed: n('FAILED') };
+};
+
+/** The processed sheet, from the staged rows: the original columns, then Status and Reason; each row at its number in the uploaded file. */
+async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet, uploadId: string): Promise<Buffer> {
+  const { width, index } = read;
+  async function* rows() {
+    for await (const r of stagedOutcomes(q, uploadId)) {
+      const shown = r.cells as (string | number | null)[];
+      const cells: (string | number | null)[] = Array.from({ length: width }, (_, i) => shown[i] ?? null);
+      cells.push(r.status ?? '', r.reason ?? '');
+      const highlight = new Set((r.columns ?? []).map((k) => index[k]).filter((i): i is number => i !== undefined));
+      yield { rowNumber: r.row_number, cells, highlight };
+    }
+  }
+  return writeXlsx({
+    name: kind.processedSheetName ?? 'Processed',
+    header: [...Array.from({ length: width }, (_, i) => cellText(read.header[i] ?? null)), PROCESSED_STATUS_HEADER, PROCESSED_REASON_HEADER],
+    headerRow: read.headerRow,
+    rows: rows(),
+  });
+}
+
+async function storeProcessed(trx: Kysely<DB>, upload: DocumentUploadRecord, sheet: Buffer): Promise<string> {
+  const stored = await trx
+    .insertInto('stored_files')
+    .values({
+      employer_id: upload.employer_id,
+      vendor_id: upload.vendor_id,
+      admin_id: upload.admin_id,
+      document_type: STORED_TYPES_OF[upload.doc_type].processed!,
+      file_name: `processed-${upload.file_name.replace(/\.[^.]*$/, '')}.xlsx`,
+      mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      size_bytes: sheet.length,
+      content: sheet,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return stored.id;
+}
+
+/** The job's work for one upload, with the kinds it knows (handed in, never registered by an import). */
+export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
+  return async function processUpload(deps: Deps, uploadId: string): Promise<void> {
+    const { db } = deps;
+    let upload = await db.selectFrom('document_uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
+    if (!upload || upload.status !== 'PROCESSING') return; // done already (a repeated job)
+    const kind = kinds[upload.doc_type];
+    const refuse = async (reason: string) => {
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('document_uploads')
+          .set({ status: 'FAILED', failure_reason: reason, processed_at: deps.now() })
+          .where('id', '=', uploadId)
+          .where('status', '=', 'PROCESSING')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) > 0 && kind?.settle) await kind.settle(trx, deps, upload!, { status: 'FAILED', reason, processedFileId: null });
+      });
+      await clearStaging(db, uploadId);
+    };
+    if (!kind) return refuse(UPLOAD_MSG.notInRelease);
+    if (kind.begin && !(await kind.begin(deps, upload))) return;
+    upload = (await db.selectFrom('document_uploads').selectAll().where('id', '=', uploadId).executeTakeFirst()) ?? upload;
+    const current = upload;
+    const scope = { employerId: current.employer_id, vendorId: current.vendor_id, adminId: current.admin_id, uploadId };
+    const options: RowOptions = { today: isoDateInZone(deps.now(), BUSINESS_TIME_ZONE) };
+    let read: ReadSheet;
+    let later = false;
+    try {
+      const file = await db.selectFrom('stored_files').select('content').where('id', '=', current.original_file_id).executeTakeFirstOrThrow();
+      read = await stage(deps, kind, current, file.content, options);
+
+      await db.transaction().execute(async (trx) => {
+        // One sheet at a time per employer: the checks against stored rows stay true until commit.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`sheets:${current.employer_id}`}, 0))`.execute(trx);
+        const still = await trx.selectFrom('document_uploads').select('status').where('id', '=', uploadId).forUpdate().executeTakeFirst();
+        if (still?.status !== 'PROCESSING') return; // finished by another run meanwhile
+        await refuseRepeatedKeys(trx, uploadId, (rows) => SHEET_MSG.duplicateInSheet(kind.keyLabel, rows), kind.keyColumns);
+        const run: SheetRun<unknown> = {
+          trx,
+          deps,
+          scope,
+          upload: current,
+          options,
+          pages: () => stagedPages(trx, uploadId, 5_000, kind.decode ? (j) => kind.decode!(j) : undefined),
+          setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
+        };
+        const result = await kind.apply(run);
+        // Any row the kind left without an outcome is a fault of the kind, not of the sheet.
+        const byStatus = await statusCounts(trx, uploadId);
+        if (byStatus.has('')) throw new Error(`sheet ${uploadId}: ${byStatus.get('')} row(s) left without an outcome`);
+        const counts = (result.counts ?? defaultCounts)(byStatus);
+        const ok = counts.created + counts.updated + counts.unchanged > 0;
+        const status = result.status ?? (ok ? 'PROCESSED' : 'FAILED');
+        const reason = status === 'PROCESSED' ? null : (result.failureReason ?? PROCESS_MSG.noRowApplied);
+        later = Boolean(kind.processedSheetAfterCommit) && status === 'PROCESSED';
+        const processedFileId = later ? null : await storeProcessed(trx, current, await processedSheet(trx, kind, read, uploadId));
+        await trx
+          .updateTable('document_uploads')
+          .set({
+            status,
+            failure_reason: reason,
+            total_rows: counts.total,
+            applied_rows: counts.created + counts.updated,
+            created_rows: counts.created,
+            updated_rows: counts.updated,
+            unchanged_rows: counts.unchanged,
+            failed_rows: counts.failed,
+            sheet_name: read.sheetName,
+            processed_file_id: processedFileId,
+            latest_attendance_date: result.latestDate ?? null,
+            processed_at: deps.now(),
+          })
+          .where('id', '=', uploadId)
+          .execute();
+        if (kind.settle) await kind.settle(trx, deps, current, { status, reason, processedFileId });
+      });
+    } catch (err) {
+      if (err instanceof SheetRefusal) return refuse(err.message);
+      deps.log.error(err);
+      await clearStaging(db, uploadId).catch(() => {});
+      return refuse(PROCESS_MSG.failed);
+    }
+    if (later) {
+      // The status is committed; the processed sheet follows (the history shows it when stored).
+      try {
+        const sheet = await processedSheet(db, kind, read, uploadId);
+        await db.transaction().execute(async (trx) => {
+          const id = await storeProcessed(trx, current, sheet);
+          await trx.updateTable('document_uploads').set({ processed_file_id: id }).where('id', '=', uploadId).execute();
+          if (kind.settle) await kind.settle(trx, deps, current, { status: 'PROCESSED', reason: null, processedFileId: id });
+        });
+      } catch (err) {
+        deps.log.error(err);
+      }
+    }
+    await clearStaging(db, uploadId);
+  };
+}

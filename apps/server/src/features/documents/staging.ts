@@ -1,0 +1,236 @@
+/**
+ * The staging table of the sheet pipeline (migration 0012, `sheet_rows`): rows go in with COPY
+ * while the file is read, are checked and applied with set-based SQL, and are read back in
+ * row-number order, a page at a time, to write the processed sheet. Nothing holds every row.
+ */
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { unnest } from '../../platform/sql.js';
+
+/** One staged row as COPY writes it. */
+export interface StagedRow {
+  rowNumber: number;
+  /** the cells as the processed sheet shows them */
+  cells: readonly (string | number | null)[];
+  /** the parsed value (JSON), null when the row failed its own rules */
+  value: unknown;
+  key: string | null;
+  status: string | null;
+  reason: string | null;
+  columns: readonly string[] | null;
+}
+
+/** A row's outcome, as a sheet kind sets it. */
+export interface Outcome {
+  rowNumber: number;
+  status: string;
+  reason?: string | null;
+  columns?: readonly string[] | null;
+}
+
+const csv = (v: string | null): string => (v === null ? '' : `"${v.replace(/"/g, '""')}"`);
+// Keys of columns are identifiers of the sheet kinds (never text from the file), so the array literal needs no escaping beyond CSV's.
+const textArray = (a: readonly string[] | null): string | null => (a === null ? null : `{${a.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`);
+
+/**
+ * A COPY into sheet_rows on a connection of its own, fed row by row while the sheet is read: the
+ * database stores rows while the reader parses the next ones. `write` waits when PostgreSQL is
+ * behind (backpressure), so memory stays bounded whatever the sheet's size.
+ */
+export class StagingWriter {
+  private readonly buffer = new PassThrough({ highWaterMark: 1 << 20 });
+  private done: Promise<void> | null = null;
+  private pending = '';
+  count = 0;
+
+  private constructor(
+    private readonly client: pg.PoolClient,
+    private readonly uploadId: string,
+  ) {}
+
+  static async open(pool: pg.Pool, uploadId: string): Promise<StagingWriter> {
+    const client = await pool.connect();
+    const writer = new StagingWriter(client, uploadId);
+    try {
+      await client.query('delete from sheet_rows where upload_id = $1', [uploadId]); // a run before this one that died
+      const stream = client.query(copyFrom('copy sheet_rows (upload_id, row_number, cells, value, key, status, reason, columns) from stdin with (format csv)'));
+      writer.done = pipeline(writer.buffer, stream);
+      writer.done.catch(() => {}); // awaited in close()
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    return writer;
+  }
+
+  async write(row: StagedRow): Promise<void> {
+    this.pending +=
+      `${this.uploadId},${row.rowNumber},${csv(JSON.stringify(row.cells))},${csv(row.value === null || row.value === undefined ? null : JSON.stringify(row.value))},` +
+      `${csv(row.key)},${csv(row.status)},${csv(row.reason)},${csv(textArray(row.columns))}\n`;
+    this.count++;
+    if (this.pending.length >= 64 * 1024) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    const chunk = this.pending;
+    this.pending = '';
+    if (chunk && !this.buffer.write(chunk)) await Promise.race([once(this.buffer, 'drain'), this.done]);
+  }
+
+  /** Ends the COPY (`ok`), or abandons it; the connection goes back to the pool either way. */
+  async close(ok: boolean): Promise<void> {
+    let failure: unknown = null;
+    try {
+      if (ok) {
+        await this.flush();
+        this.buffer.end();
+        await this.done;
+      } else {
+        this.buffer.destroy(new Error('sheet reading stopped'));
+        await this.done?.catch(() => {});
+      }
+    } catch (err) {
+      failure = err;
+    } finally {
+      // A COPY cut off midway leaves the connection in no state to reuse.
+      this.client.release(!ok || failure ? true : undefined);
+    }
+    if (failure) throw failure;
+  }
+}
+
+export interface StagedPage<V> {
+  rowNumber: number;
+  value: V;
+  key: string | null;
+}
+
+/**
+ * The rows still without an outcome (or all rows, `all`), in row order, a page at a time: keyset
+ * pages on the primary key, so each page is one index range scan.
+ */
+export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSize = 5_000, decode: (json: unknown) => V = (j) => j as V): AsyncGenerator<StagedPage<V>[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await trx
+      .selectFrom('sheet_rows')
+      .select(['row_number', 'value', 'key'])
+      .where('upload_id', '=', uploadId)
+      .where('row_number', '>', after)
+      .where('status', 'is', null)
+      .orderBy('row_number')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.row_number;
+    yield rows.map((r) => ({ rowNumber: r.row_number, value: decode(r.value), key: r.key }));
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** Sets the outcomes of many rows in one statement. */
+export async function setOutcomes(trx: Kysely<DB>, uploadId: string, outcomes: readonly Outcome[]): Promise<void> {
+  for (let i = 0; i < outcomes.length; i += 5_000) {
+    const part = outcomes.slice(i, i + 5_000);
+    await sql`
+      update sheet_rows s set status = u.status, reason = u.reason, columns = string_to_array(nullif(u.columns, ''), ',')
+      from ${unnest([
+        { values: part.map((o) => o.rowNumber), type: 'int4' },
+        { values: part.map((o) => o.status), type: 'text' },
+        { values: part.map((o) => o.reason ?? null), type: 'text' },
+        { values: part.map((o) => (o.columns ?? []).join(',')), type: 'text' },
+      ])} as u(row_number, status, reason, columns)
+      where s.upload_id = ${uploadId}::uuid and s.row_number = u.row_number
+    `.execute(trx);
+  }
+}
+
+/**
+ * Every row still without an outcome whose `expr` (over the staged row's columns: key, value) equals
+ * another's is refused, citing the file's row numbers.
+ */
+export async function refuseRepeated(trx: Kysely<DB>, uploadId: string, expr: RawBuilder<unknown>, reasonOf: (rows: string) => string, columns: readonly string[]): Promise<void> {
+  const { rows } = await sql<{ v: string; rows: string }>`
+    select v, string_agg(row_number::text, ', ' order by row_number) as rows
+    from (select ${expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) s
+    where v is not null
+    group by v having count(*) > 1
+  `.execute(trx);
+  for (let i = 0; i < rows.length; i += 5_000) {
+    const part = rows.slice(i, i + 5_000);
+    await sql`
+      update sheet_rows s set status = 'FAILED', reason = u.reason, columns = ${columns as string[]}::text[]
+      from (select ${expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) k
+      join ${unnest([
+        { values: part.map((r) => r.v), type: 'text' },
+        { values: part.map((r) => reasonOf(r.rows)), type: 'text' },
+      ])} as u(v, reason) on u.v = k.v
+      where s.upload_id = ${uploadId}::uuid and s.row_number = k.row_number
+    `.execute(trx);
+  }
+}
+
+/**
+ * Rows sharing a key (the sheet kind's) are all refused; a row that failed already (its key from
+ * its cells) counts too, and gets this reason added to its own.
+ */
+export async function refuseRepeatedKeys(trx: Kysely<DB>, uploadId: string, reasonOf: (rows: string) => string, columns: readonly string[]): Promise<void> {
+  const { rows } = await sql<{ key: string; rows: string }>`
+    select key, string_agg(row_number::text, ', ' order by row_number) as rows
+    from sheet_rows where upload_id = ${uploadId}::uuid and key is not null
+    group by key having count(*) > 1
+  `.execute(trx);
+  for (let i = 0; i < rows.length; i += 5_000) {
+    const part = rows.slice(i, i + 5_000);
+    await sql`
+      update sheet_rows s
+      set status = 'FAILED',
+        reason = case when s.status = 'FAILED' then s.reason || '; ' || u.reason else u.reason end,
+        columns = array(select distinct unnest(coalesce(s.columns, '{}') || ${columns as string[]}::text[]))
+      from ${unnest([
+        { values: part.map((r) => r.key), type: 'text' },
+        { values: part.map((r) => reasonOf(r.rows)), type: 'text' },
+      ])} as u(key, reason)
+      where s.upload_id = ${uploadId}::uuid and s.key = u.key
+    `.execute(trx);
+  }
+}
+
+/** How many rows ended with each status. */
+export async function statusCounts(trx: Kysely<DB>, uploadId: string): Promise<Map<string, number>> {
+  const rows = await trx
+    .selectFrom('sheet_rows')
+    .select(['status', sql<number>`count(*)::int`.as('n')])
+    .where('upload_id', '=', uploadId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((r) => [r.status ?? '', r.n]));
+}
+
+/** Every staged row with its outcome, in row order, one page in memory at a time (for the processed sheet). */
+export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 5_000) {
+  let after = 0;
+  for (;;) {
+    const rows = await q
+      .selectFrom('sheet_rows')
+      .select(['row_number', 'cells', 'status', 'reason', 'columns'])
+      .where('upload_id', '=', uploadId)
+      .where('row_number', '>', after)
+      .orderBy('row_number')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1]!.row_number;
+    for (const r of rows) yield r;
+    if (rows.length < pageSize) return;
+  }
+}
+
+export async function clearStaging(q: Kysely<DB>, uploadId: string): Promise<void> {
+  await q.deleteFrom('sheet_rows').where('upload_id', '=', uploadId).execute();
+}
