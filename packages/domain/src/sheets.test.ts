@@ -10,6 +10,8 @@ import {
   TERMINATION_SHEET_COLUMNS,
   cellDate,
   cellText,
+  formatDdMmYyyy,
+  latestJoiningDate,
   matchHeader,
   normalizeHeader,
   parseAttendanceRow,
@@ -437,8 +439,11 @@ describe('parseEmployeeRow', () => {
       ['salary numeric', { currentMonthlySalary: '25k' }, { currentMonthlySalary: 'Monthly Salary should be number(s) only' }],
       ['salary positive', { currentMonthlySalary: 0 }, { currentMonthlySalary: 'Monthly Salary should be a positive number' }],
       ['joining date blank', { joiningDate: '' }, { joiningDate: 'Please enter a valid Joining Date' }],
-      ['joining date invalid', { joiningDate: '31/02/2026' }, { joiningDate: 'Please enter a valid Joining Date' }],
-      ['joining date year 0026', { joiningDate: '15/01/0026' }, { joiningDate: 'Please enter a valid Joining Date' }],
+      ['joining date invalid', { joiningDate: '31/02/2026' }, { joiningDate: 'Please enter a valid Joining Date as dd/mm/yyyy (day first): "31/02/2026" is not a date in that format' }],
+      ['joining date year 0026', { joiningDate: '15/01/0026' }, { joiningDate: 'Please enter a valid Joining Date as dd/mm/yyyy (day first): "15/01/0026" is not a date in that format' }],
+      ['joining date month first', { joiningDate: '11/25/2026' }, { joiningDate: 'Please enter a valid Joining Date as dd/mm/yyyy (day first): "11/25/2026" is not a date in that format' }],
+      ['joining date years ahead', { joiningDate: '01/01/2030' }, { joiningDate: SHEET_MSG.joiningTooLate(formatDdMmYyyy(latestJoiningDate(options.today))) }],
+      ['negative salary', { currentMonthlySalary: -5000 }, { currentMonthlySalary: 'Monthly Salary should be a positive number' }],
       ['account length', { salaryAccountNumber: '12345678' }, { salaryAccountNumber: 'Salary Account Number length should be between 9 & 18 characters' }],
       ['account letters', { salaryAccountNumber: 'ABCD12345678' }, { salaryAccountNumber: 'Salary Account Number length should be between 9 & 18 characters' }],
       ['percent', { maxWithdrawalSalaryPercent: 101 }, { maxWithdrawalSalaryPercent: 'Please enter a number between 0 to 100' }],
@@ -447,6 +452,14 @@ describe('parseEmployeeRow', () => {
     ])('%s', (_name, patch, errors) => {
       expect(employeeErrors(patch)).toEqual(errors);
     });
+  });
+});
+
+describe('latestJoiningDate', () => {
+  it('is six months on, clamped to the end of a shorter month', () => {
+    expect(latestJoiningDate('2026-11-23')).toBe('2027-05-23');
+    expect(latestJoiningDate('2026-08-31')).toBe('2027-02-28');
+    expect(latestJoiningDate('2027-08-31')).toBe('2028-02-29');
   });
 });
 
@@ -474,7 +487,7 @@ describe('parseTerminationRow', () => {
     });
     expect(parseTerminationRow({ employerEmployeeId: 'EMP001', terminationDate: '30/02/2026' }, options)).toEqual({
       ok: false,
-      errors: { terminationDate: SHEET_MSG.terminationDate },
+      errors: { terminationDate: SHEET_MSG.dateFormat('Termination Date', '30/02/2026') },
     });
   });
 });
@@ -503,7 +516,7 @@ describe('parseAttendanceRow', () => {
       ok: false,
       errors: {
         employerEmployeeId: EMPLOYEE_MSG.employeeId,
-        date: 'Please enter a valid Date',
+        date: 'Please enter a valid Date as dd/mm/yyyy (day first): "32/10/2026" is not a date in that format',
         status: 'Status must be one of Present, Absent, Half Day, Leave, Holiday',
       },
     });
