@@ -1,9 +1,14 @@
 /**
  * A small zip reader and writer on node:zlib alone (security.md "Files"). The reader trusts nothing
- * the archive says: the central directory is bounds-checked, the entry count and the declared
- * sizes are checked before anything is inflated, and then every entry is really inflated, counted
- * and CRC-checked, so a header that lies about its size or content cannot get through. Output is
- * streamed and dropped as it is counted: memory stays at one chunk whatever the archive unpacks to.
+ * the archive says: the end record must close the file and stand alone, the central directory is
+ * bounds-checked and must hold exactly the entries it counts, every local header must agree with
+ * its central entry (name, method, flags, sizes, CRC, data descriptor), the entries must tile the
+ * file from its first byte to the central directory with no gap and no overlap, and the entry count,
+ * the declared sizes and the names are checked before anything is inflated. Then every entry is
+ * really inflated, counted (total and ratio) and CRC-checked, and its deflate stream must end
+ * exactly where its compressed size says, so a header that lies about its size or content cannot
+ * get through. Output is streamed and dropped as it is counted: memory stays at one chunk whatever
+ * the archive unpacks to.
  */
 import { constants, crc32, createInflateRaw, deflateRaw, inflateRaw } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -35,13 +40,24 @@ export interface ZipLimits {
   maxEntries: number;
   /** Bytes, over all entries, both as declared and as really inflated. */
   maxTotalUncompressed: number;
+  /**
+   * The most an entry may inflate to per compressed byte, once it is past RATIO_FLOOR bytes
+   * (default DEFAULT_MAX_RATIO). Real sheets deflate 5-50 times; a bomb of repeated bytes about 1,000.
+   */
+  maxRatio?: number;
 }
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalUncompressed: 100 * 1024 * 1024 };
+export const DEFAULT_MAX_RATIO = 200;
+/** Entries smaller than this are never refused for their ratio (a small part of blanks deflates very well). */
+export const RATIO_FLOOR = 1024 * 1024;
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxTotalUncompressed: 100 * 1024 * 1024, maxRatio: DEFAULT_MAX_RATIO };
 
 const SIG_LOCAL = 0x04034b50;
 const SIG_CENTRAL = 0x02014b50;
 const SIG_EOCD = 0x06054b50;
 const SIG_ZIP64_LOCATOR = 0x07064b50;
+const SIG_ZIP64_EOCD = 0x06064b50;
+const SIG_DATA_DESCRIPTOR = 0x08074b50;
+const EXTRA_ZIP64 = 0x0001;
 const EOCD_SIZE = 22;
 const LOCAL_SIZE = 30;
 const CENTRAL_SIZE = 46;
@@ -51,6 +67,8 @@ const FLAG_STRONG_ENCRYPTION = 0x0040;
 const FLAG_UTF8 = 0x0800;
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
 const INFLATE_CHUNK = 64 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -67,19 +85,51 @@ function decodeName(raw: Buffer, flags: number): string {
   return raw.toString('latin1');
 }
 
+const SIGNATURES = [SIG_LOCAL, SIG_CENTRAL, SIG_EOCD, SIG_ZIP64_EOCD, SIG_ZIP64_LOCATOR].map((sig) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(sig);
+  return b;
+});
+
+/**
+ * The end record. It must end the file exactly (its comment included): trailing bytes are refused,
+ * and so is a second end record that would also end the file (one hidden in the other's comment)
+ * or a comment holding any zip signature, so no two readers can find different archives here.
+ */
 function findEocd(buf: Buffer): number {
   if (buf.length < EOCD_SIZE) throw new ZipError('corrupt', 'too short for a zip');
   const stop = Math.max(0, buf.length - EOCD_SIZE - 0xffff);
+  const found: number[] = [];
+  let last = -1;
   for (let i = buf.length - EOCD_SIZE; i >= stop; i--) {
-    if (buf.readUInt32LE(i) === SIG_EOCD && i + EOCD_SIZE + buf.readUInt16LE(i + 20) <= buf.length) return i;
+    if (buf.readUInt32LE(i) !== SIG_EOCD) continue;
+    if (last < 0) last = i;
+    if (i + EOCD_SIZE + buf.readUInt16LE(i + 20) === buf.length) found.push(i);
   }
-  throw new ZipError('corrupt', 'no end of central directory');
+  if (found.length === 0) {
+    if (last >= 0) throw new ZipError('corrupt', `${buf.length - last - EOCD_SIZE - buf.readUInt16LE(last + 20)} bytes follow the end of the archive`);
+    throw new ZipError('corrupt', 'no end of central directory');
+  }
+  if (found.length > 1) throw new ZipError('corrupt', 'two end records (one inside the archive comment)');
+  const eocd = found[0]!;
+  const comment = buf.subarray(eocd + EOCD_SIZE);
+  if (SIGNATURES.some((sig) => comment.includes(sig))) throw new ZipError('corrupt', 'the archive comment holds zip records');
+  return eocd;
+}
+
+/** Whether an extra field block holds a zip64 record. */
+function hasZip64Extra(extra: Buffer): boolean {
+  for (let p = 0; p + 4 <= extra.length; ) {
+    if (extra.readUInt16LE(p) === EXTRA_ZIP64) return true;
+    p += 4 + extra.readUInt16LE(p + 2);
+  }
+  return false;
 }
 
 /**
  * The entries as the central directory lists them. `maxEntries` is checked against the count in
- * the end record before a single entry is walked. Zip64 archives are refused: no document this
- * portal takes needs more than 65,535 entries or 4 GB.
+ * the end record before a single entry is walked, and the directory must hold exactly that many.
+ * Zip64 archives are refused: no document this portal takes needs more than 65,535 entries or 4 GB.
  */
 export function readCentralDirectory(buf: Buffer, maxEntries = Number.POSITIVE_INFINITY): ZipEntry[] {
   const eocd = findEocd(buf);
@@ -90,11 +140,12 @@ export function readCentralDirectory(buf: Buffer, maxEntries = Number.POSITIVE_I
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new ZipError('corrupt', 'zip64 is not supported');
+  if (count === 0xffff || onDisk === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new ZipError('corrupt', 'zip64 is not supported');
   if (disk !== 0 || cdDisk !== 0 || onDisk !== count) throw new ZipError('corrupt', 'multi-disk archive');
-  if (count > maxEntries) throw new ZipError('tooManyEntries', `${count} entries`);
+  if (count > maxEntries) throw new ZipError('tooManyEntries', `${count} entries, at most ${maxEntries}`);
   const cdEnd = cdOffset + cdSize;
   if (cdEnd > eocd) throw new ZipError('corrupt', 'central directory out of bounds');
+  if (cdEnd !== eocd) throw new ZipError('corrupt', `${eocd - cdEnd} unaccounted bytes between the central directory and the end record`);
 
   const entries: ZipEntry[] = [];
   let p = cdOffset;
@@ -106,6 +157,7 @@ export function readCentralDirectory(buf: Buffer, maxEntries = Number.POSITIVE_I
     const commentLength = buf.readUInt16LE(p + 32);
     const next = p + CENTRAL_SIZE + nameLength + extraLength + commentLength;
     if (next > cdEnd) throw new ZipError('corrupt', `central directory entry ${n} out of bounds`);
+    if (buf.readUInt16LE(p + 34) !== 0) throw new ZipError('corrupt', 'multi-disk archive');
     const entry: ZipEntry = {
       name: decodeName(buf.subarray(p + CENTRAL_SIZE, p + CENTRAL_SIZE + nameLength), flags),
       method: buf.readUInt16LE(p + 10),
@@ -119,9 +171,12 @@ export function readCentralDirectory(buf: Buffer, maxEntries = Number.POSITIVE_I
     if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff || entry.localHeaderOffset === 0xffffffff) {
       throw new ZipError('corrupt', 'zip64 is not supported');
     }
+    const extraAt = p + CENTRAL_SIZE + nameLength;
+    if (hasZip64Extra(buf.subarray(extraAt, extraAt + extraLength))) throw new ZipError('corrupt', `${entry.name} has a zip64 record (zip64 is not supported)`);
     entries.push(entry);
     p = next;
   }
+  if (p !== cdEnd) throw new ZipError('corrupt', `the central directory holds more than the ${count} entries the end record counts`);
   return entries;
 }
 
@@ -143,59 +198,125 @@ export function entryData(buf: Buffer, entry: ZipEntry): Buffer {
   return buf.subarray(start, end);
 }
 
-function isUnsafePath(name: string): boolean {
-  const path = name.replace(/\\/g, '/');
-  return path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split('/').includes('..');
+/**
+ * Checks an entry's local header against its central entry, and its data descriptor when it has
+ * one; returns where the entry (header, data, descriptor) ends.
+ */
+function checkLocal(buf: Buffer, entry: ZipEntry): number {
+  const p = entry.localHeaderOffset;
+  const data = entryData(buf, entry); // signature, name and bounds
+  const nameLength = buf.readUInt16LE(p + 26);
+  const extraLength = buf.readUInt16LE(p + 28);
+  const flags = buf.readUInt16LE(p + 6);
+  const name = JSON.stringify(entry.name);
+  if (!buf.subarray(p + LOCAL_SIZE, p + LOCAL_SIZE + nameLength).equals(Buffer.from(entry.name, entry.flags & FLAG_UTF8 ? 'utf8' : 'latin1'))) {
+    throw new ZipError('corrupt', `local header of ${name} spells its name differently`);
+  }
+  if (buf.readUInt16LE(p + 8) !== entry.method) throw new ZipError('corrupt', `local header of ${name} gives another compression method`);
+  const meaningful = FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_DATA_DESCRIPTOR | FLAG_UTF8;
+  if ((flags & meaningful) !== (entry.flags & meaningful)) throw new ZipError('corrupt', `local header of ${name} has other flags than the central directory`);
+  if (hasZip64Extra(buf.subarray(p + LOCAL_SIZE + nameLength, p + LOCAL_SIZE + nameLength + extraLength))) {
+    throw new ZipError('corrupt', `${name} has a zip64 record (zip64 is not supported)`);
+  }
+  const local = { crc32: buf.readUInt32LE(p + 14), compressedSize: buf.readUInt32LE(p + 18), uncompressedSize: buf.readUInt32LE(p + 22) };
+  const dataEnd = data.byteOffset - buf.byteOffset + data.length;
+  const agrees = (v: { crc32: number; compressedSize: number; uncompressedSize: number }) =>
+    v.crc32 === entry.crc32 && v.compressedSize === entry.compressedSize && v.uncompressedSize === entry.uncompressedSize;
+  if (!(flags & FLAG_DATA_DESCRIPTOR)) {
+    if (!agrees(local)) throw new ZipError('corrupt', `local header of ${name} gives other sizes or CRC than the central directory`);
+    return dataEnd;
+  }
+  // Sizes follow the data; the local header may give them as zeros, or right.
+  if (!(local.crc32 === 0 && local.compressedSize === 0 && local.uncompressedSize === 0) && !agrees(local)) {
+    throw new ZipError('corrupt', `local header of ${name} gives other sizes or CRC than the central directory`);
+  }
+  let q = dataEnd;
+  if (q + 4 <= buf.length && buf.readUInt32LE(q) === SIG_DATA_DESCRIPTOR) q += 4;
+  if (q + 12 > buf.length) throw new ZipError('corrupt', `the data descriptor of ${name} runs past the end`);
+  const descriptor = { crc32: buf.readUInt32LE(q), compressedSize: buf.readUInt32LE(q + 4), uncompressedSize: buf.readUInt32LE(q + 8) };
+  if (!agrees(descriptor)) throw new ZipError('corrupt', `the data descriptor of ${name} gives other sizes or CRC than the central directory`);
+  return q + 12;
+}
+
+/** The entries must tile the file: the first at byte 0, each starting where the previous one ends, the last ending at the central directory. */
+function checkLayout(buf: Buffer, entries: readonly ZipEntry[]): void {
+  const cdOffset = buf.readUInt32LE(findEocd(buf) + 16);
+  const spans = entries.map((e) => ({ e, start: e.localHeaderOffset, end: checkLocal(buf, e) })).sort((a, b) => a.start - b.start);
+  let at = 0;
+  for (const { e, start, end } of spans) {
+    if (start < at) throw new ZipError('corrupt', `${JSON.stringify(e.name)} overlaps another entry`);
+    if (start > at) throw new ZipError('corrupt', `${start - at} unaccounted bytes before ${JSON.stringify(e.name)}`);
+    at = end;
+  }
+  if (at > cdOffset) throw new ZipError('corrupt', 'an entry overlaps the central directory');
+  if (at < cdOffset) throw new ZipError('corrupt', `${cdOffset - at} unaccounted bytes before the central directory`);
+}
+
+/** Why a name cannot be a part's name, or null: empty, absolute, a drive, a backslash, `..`, control characters. */
+function unsafeName(name: string): string | null {
+  if (name === '') return 'an empty name';
+  if (name.includes('\\')) return 'a backslash';
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'a control character';
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute path';
+  if (name.split('/').some((s) => s === '..' || s === '.')) return 'a relative segment';
+  return null;
 }
 
 /**
- * Finds `<!DOCTYPE` or `<!ENTITY` (any case) in a byte stream fed chunk by chunk, a match may
- * straddle chunks. NUL bytes are skipped, so the UTF-16 spellings are found as well.
+ * Finds `<!DOCTYPE` or `<!ENTITY` (any case) in a byte stream fed chunk by chunk; a match may
+ * straddle chunks. NUL bytes are skipped, so the UTF-16 spellings are found as well. It looks only
+ * at each '!' (rare in XML) and the bytes around it, so it runs at the speed of indexOf.
  */
 export class DeclarationScanner {
-  private static readonly NEEDLES = ['!doctype', '!entity'].map((s) => Buffer.from(s, 'latin1'));
-  /** Bytes seen after the last '<' while they still spell the start of a needle; null when not in one. */
-  private pending: number[] | null = null;
+  private static readonly NEEDLES = ['doctype', 'entity'].map((s) => Buffer.from(s, 'latin1'));
+  /** The longest spelling around a '!': '<' NUL '!' NUL and 7 letters with their NULs. */
+  private static readonly WINDOW = 20;
+  /** The last bytes of the previous chunk, so a match cut in two is still found. */
+  private tail = Buffer.alloc(0);
   found = false;
 
   push(chunk: Buffer): void {
-    let i = this.pending ? this.feed(chunk, 0) : 0;
-    while (!this.found && i < chunk.length) {
-      const lt = chunk.indexOf(0x3c, i);
-      if (lt < 0) return;
-      this.pending = [];
-      i = this.feed(chunk, lt + 1);
+    if (this.found || chunk.length === 0) return;
+    const W = DeclarationScanner.WINDOW;
+    const data = this.tail.length ? Buffer.concat([this.tail, chunk]) : chunk;
+    // A '!' in the tail was looked at already unless the letters after it were cut off: look again from its start.
+    for (let i = data.indexOf(0x21); i >= 0; i = data.indexOf(0x21, i + 1)) {
+      if (this.declarationAt(data, i)) {
+        this.found = true;
+        return;
+      }
     }
+    this.tail = Buffer.from(data.subarray(Math.max(0, data.length - W)));
   }
 
-  /** Consumes bytes into `pending` until it matches, cannot match, or the chunk ends; returns where to go on. */
-  private feed(chunk: Buffer, from: number): number {
-    const pending = this.pending!;
-    for (let i = from; i < chunk.length; i++) {
-      let b = chunk[i]!;
-      if (b === 0) continue;
-      if (b >= 0x41 && b <= 0x5a) b |= 0x20;
-      pending.push(b);
-      const k = pending.length - 1;
-      const alive = DeclarationScanner.NEEDLES.filter((needle) => needle.length > k && pending.every((c, j) => needle[j] === c));
-      if (alive.length === 0) {
-        this.pending = null;
-        return i; // this byte may itself be the next '<'
+  /** Whether the '!' at i follows a '<' and is followed by a needle (NULs skipped, any case). */
+  private declarationAt(data: Buffer, i: number): boolean {
+    let p = i - 1;
+    while (p >= 0 && data[p] === 0) p--;
+    if (p < 0 || data[p] !== 0x3c) return false;
+    for (const needle of DeclarationScanner.NEEDLES) {
+      let q = i + 1;
+      let k = 0;
+      for (; k < needle.length && q < data.length; q++) {
+        let b = data[q]!;
+        if (b === 0) continue;
+        if (b >= 0x41 && b <= 0x5a) b |= 0x20;
+        if (b !== needle[k]) break;
+        k++;
       }
-      if (alive.some((needle) => needle.length === pending.length)) {
-        this.found = true;
-        this.pending = null;
-        return chunk.length;
-      }
+      if (k === needle.length) return true;
     }
-    return chunk.length;
+    return false;
   }
 }
 
 const XML_LIKE = /\.(xml|rels|vml)$/i;
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Streams an entry's inflated bytes to `onChunk`; stops (destroying the inflater) when `onChunk` throws. */
+/**
+ * Streams an entry's inflated bytes to `onChunk`; stops (destroying the inflater) when `onChunk`
+ * throws. The deflate stream must end exactly at the end of the entry's compressed bytes.
+ */
 async function inflateEntry(data: Buffer, entry: ZipEntry, onChunk: (chunk: Buffer) => void): Promise<void> {
   if (entry.method === 0) {
     for (let i = 0; i < data.length; i += INFLATE_CHUNK * 16) {
@@ -211,35 +332,53 @@ async function inflateEntry(data: Buffer, entry: ZipEntry, onChunk: (chunk: Buff
   } catch (err) {
     if (err instanceof ZipError) throw err;
     throw new ZipError('corrupt', `${entry.name} does not inflate: ${(err as Error).message}`);
+  } finally {
+    inflater.destroy();
+  }
+  if (inflater.bytesWritten !== data.length) {
+    throw new ZipError('corrupt', `${entry.name}'s deflate stream ends after ${inflater.bytesWritten} of the ${data.length} compressed bytes its headers give`);
   }
 }
 
 /**
  * The zip checks of security.md, in order: entry count (from the end record, before walking),
- * declared total, then per entry no encryption, links, escaping or NUL names, known method; then
- * every entry inflated with the real running total capped, its CRC and size compared, and its
- * XML scanned for DTDs and entity declarations. Returns the entries by name.
+ * declared total, then per entry no encryption, links or special files, unsafe names, duplicate
+ * names (in any case: part names are case-insensitive), known method; local headers agreeing with
+ * the central directory and the entries tiling the file; then every entry inflated with the real
+ * running total and ratio capped, its CRC and size compared, and its XML scanned for DTDs and
+ * entity declarations. Returns the entries by name.
  */
 export async function verifyZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<Map<string, ZipEntry>> {
   const entries = readCentralDirectory(buf, limits.maxEntries);
+  const maxRatio = limits.maxRatio ?? DEFAULT_MAX_RATIO;
   const byName = new Map<string, ZipEntry>();
+  const folded = new Set<string>();
   let declared = 0;
   for (const e of entries) {
+    const name = JSON.stringify(e.name);
     declared += e.uncompressedSize;
-    if (declared > limits.maxTotalUncompressed) throw new ZipError('tooLarge', `declared ${declared} bytes`);
-    if (e.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) throw new ZipError('forbidden', `${e.name} is encrypted`);
-    if (((e.externalAttrs >>> 16) & S_IFMT) === S_IFLNK) throw new ZipError('forbidden', `${e.name} is a link`);
-    if (e.name.includes('\0') || isUnsafePath(e.name)) throw new ZipError('forbidden', `unsafe entry name ${JSON.stringify(e.name)}`);
-    if (e.method !== 0 && e.method !== 8) throw new ZipError('corrupt', `${e.name} uses compression method ${e.method}`);
-    if (e.method === 0 && e.compressedSize !== e.uncompressedSize) throw new ZipError('corrupt', `${e.name} stored with two sizes`);
-    if (byName.has(e.name)) throw new ZipError('corrupt', `${e.name} appears twice`);
+    if (declared > limits.maxTotalUncompressed) throw new ZipError('tooLarge', `declares ${declared} bytes unpacked, more than ${limits.maxTotalUncompressed}`);
+    if (e.flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) throw new ZipError('forbidden', `${name} is encrypted`);
+    const type = (e.externalAttrs >>> 16) & S_IFMT;
+    if (type === S_IFLNK) throw new ZipError('forbidden', `${name} is a link`);
+    if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) throw new ZipError('forbidden', `${name} is a special file`);
+    const unsafe = unsafeName(e.name);
+    if (unsafe) throw new ZipError('forbidden', `unsafe entry name ${name} (${unsafe})`);
+    if (e.method !== 0 && e.method !== 8) throw new ZipError('corrupt', `${name} uses compression method ${e.method}`);
+    if (e.method === 0 && e.compressedSize !== e.uncompressedSize) throw new ZipError('corrupt', `${name} stored with two sizes`);
+    if (e.name.endsWith('/') && e.uncompressedSize !== 0) throw new ZipError('corrupt', `the folder ${name} has content`);
+    const key = e.name.toLowerCase();
+    if (folded.has(key)) throw new ZipError('corrupt', `${name} appears twice`);
+    folded.add(key);
     byName.set(e.name, e);
   }
+  checkLayout(buf, entries);
 
   let total = 0;
   for (const e of entries) {
     const data = entryData(buf, e);
     const scanner = XML_LIKE.test(e.name) ? new DeclarationScanner() : null;
+    const ratioCap = Math.max(RATIO_FLOOR, maxRatio * data.length);
     let size = 0;
     let crc = 0;
     await inflateEntry(data, e, (chunk) => {
@@ -247,6 +386,7 @@ export async function verifyZip(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIM
       total += chunk.length;
       if (total > limits.maxTotalUncompressed) throw new ZipError('tooLarge', `inflates past ${limits.maxTotalUncompressed} bytes`);
       if (size > e.uncompressedSize) throw new ZipError('corrupt', `${e.name} inflates past its declared size`);
+      if (size > ratioCap) throw new ZipError('tooLarge', `${e.name} inflates more than ${maxRatio} times its compressed size`);
       crc = crc32(chunk, crc);
       if (scanner) {
         scanner.push(chunk);
