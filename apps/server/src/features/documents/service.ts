@@ -23,12 +23,61 @@ import {
 } from '@portal/domain';
 import type { DB, DocumentUploadRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
+import type { Queue } from '../../platform/queue.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 
 export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
-export const DOCUMENT_QUEUE = 'document-processing';
+/**
+ * The sheet-processing queue (decision 0019): key_strict_fifo keyed by employer, so one employer's
+ * sheets run one at a time and in upload order while other employers' sheets pass them.
+ */
+export const DOCUMENT_QUEUE = 'sheet-processing';
+/** Where pg-boss copies a sheet job that failed for good (retries exhausted, or dead each time). */
+export const DOCUMENT_DEAD_QUEUE = 'sheet-processing-failed';
+/** The queue before decision 0019 (one FIFO, no keys): its last jobs are still worked, then it is deleted. */
+export const LEGACY_DOCUMENT_QUEUE = 'document-processing';
+
+export const JOB_MSG = {
+  /** The upload's (and payroll's) failure reason when its processing job failed for good. */
+  abandoned: 'The file could not be processed: its processing stopped before the end and was given up. Please upload it again.',
+} as const;
+
+const LIVE_JOB_STATES = new Set(['created', 'retry', 'active']);
+
+/** True while a job for the upload may still run: queued, waiting for its retry, or running (also in the legacy queue). */
+export async function uploadJobAlive(queue: Queue, uploadId: string): Promise<boolean> {
+  for (const name of [DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE]) {
+    if (name === LEGACY_DOCUMENT_QUEUE && !(await queue.getQueue(name))) continue;
+    const jobs = await queue.findJobs<{ uploadId: string }>(name, { data: { uploadId } });
+    if (jobs.some((j) => LIVE_JOB_STATES.has(j.state))) return true;
+  }
+  return false;
+}
+
+/**
+ * Gives up on an upload whose processing job failed for good or is gone: the upload FAILED with
+ * JOB_MSG.abandoned and, for a payroll sheet, its payroll PAYROLL_PROCESSING_FAILED, so the month
+ * can be uploaded again. Only from PROCESSING (a finished upload is left as it is); run it in a
+ * transaction. True when it ended the upload.
+ */
+export async function abandonUpload(trx: Kysely<DB>, uploadId: string, now: Date): Promise<boolean> {
+  const ended = await trx
+    .updateTable('document_uploads')
+    .set({ status: 'FAILED', failure_reason: JOB_MSG.abandoned, processed_at: now })
+    .where('id', '=', uploadId)
+    .where('status', '=', 'PROCESSING')
+    .executeTakeFirst();
+  if (Number(ended.numUpdatedRows) === 0) return false;
+  await trx
+    .updateTable('payrolls')
+    .set({ status: 'PAYROLL_PROCESSING_FAILED', failure_reason: JOB_MSG.abandoned, updated_at: now })
+    .where('upload_id', '=', uploadId)
+    .where('status', 'in', ['UPLOADED', 'PROCESSING'])
+    .execute();
+  return true;
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -161,13 +210,29 @@ export function createDocumentService(deps: Deps) {
         if (hook) await hook(trx, { id: upload.id, originalFileId: stored.id });
         if (!raw && deps.queue) {
           // The job row is written by this transaction too, so a committed upload always has its job.
+          // Keyed by employer: that employer's sheets wait behind each other, no one else's do.
           await deps.queue.send(DOCUMENT_QUEUE, { uploadId: upload.id }, {
+            singletonKey: ctx.admin.employer_id,
             db: { executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
           } as never);
         }
         return upload.id;
       });
       return toAuditRecord(await uploads(ctx).where('u.id', '=', id).executeTakeFirstOrThrow());
+    },
+
+    /**
+     * For a new upload over one still PROCESSING (a payroll month's re-upload): when no job of that
+     * upload can run any more (it failed for good, or is gone), the upload is given up now, in the
+     * caller's transaction (abandonUpload). True when it was; false while its job may still run,
+     * or without a queue (nothing can tell).
+     */
+    async abandonIfJobDead(trx: Kysely<DB>, uploadId: string): Promise<boolean> {
+      if (!deps.queue) return false;
+      const u = await trx.selectFrom('document_uploads').select('status').where('id', '=', uploadId).executeTakeFirst();
+      if (u?.status !== 'PROCESSING') return false;
+      if (await uploadJobAlive(deps.queue, uploadId)) return false;
+      return abandonUpload(trx, uploadId, deps.now());
     },
 
     /** GET /v2/employer-admin/doc-upload-audit-logs: the type's history, newest first (the guard checked READ on the type's area). */
