@@ -6,6 +6,8 @@ import {
   EmployeePayoutDetailsResult,
   HrActionBody,
   HrActionResult,
+  MissingWorkersQuery,
+  MissingWorkersResult,
   PayrollDetails,
   PayrollDetailsQuery,
   PayrollInfo,
@@ -67,6 +69,11 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     '/employer-admin/payroll/employee-payout-details',
     { config: read, schema: { tags, querystring, body: EmployeePayoutDetailsBody, response: { 200: EmployeePayoutDetailsResult } } },
     async (req) => payroll.payoutDetails(authOf(req), req.body),
+  );
+  app.get(
+    '/employer-admin/payroll/missing-workers',
+    { config: read, schema: { tags, querystring: MissingWorkersQuery, response: { 200: MissingWorkersResult } } },
+    async (req) => payroll.missingWorkers(authOf(req), req.query),
   );
   app.put(
     '/employer-admin/payroll/update-payroll-status',

@@ -42,6 +42,7 @@ import {
   payrollStatusText,
   type CountAmount,
   type EmployeePayoutDetailsResult,
+  type MissingWorkersResult,
   type MonthYearValue,
   type PayoutCounts,
   type PayoutFilter,
@@ -67,6 +68,7 @@ import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import { inspectFile } from '../../platform/uploads/inspect.js';
 import { cleanFileName } from '../../platform/uploads/receive.js';
 import { createDocumentService } from '../documents/index.js';
+import { identityRecordsOf, missingWorkers } from './identity.js';
 
 export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
 /** A deduction of a page row, as json: transaction id or EMI id, date, amount. */
@@ -244,7 +246,11 @@ export function createPayrollService(deps: Deps) {
         const current = await currentPayroll(trx, ctx, month);
         if (current?.status === 'PAYROLL_FROZEN') throw conflict(PAYROLL_MSG.alreadyFinalized(label), 'PAYROLL_FINALIZED');
         if (current && isDisbursalStatus(current.status)) throw conflict(PAYROLL_MSG.alreadyExecuted(label), 'PAYROLL_EXECUTED');
-        if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING')) throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+        // Still processing refuses, unless its job is dead for good (decision 0019): then that payroll
+        // ends PAYROLL_PROCESSING_FAILED here and this upload replaces it.
+        if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING') && !(await documents.abandonIfJobDead(trx, current.upload_id))) {
+          throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+        }
         const row = await trx
           .insertInto('payrolls')
           .values({
@@ -450,7 +456,21 @@ export function createPayrollService(deps: Deps) {
         createdDate: e.created_at.toISOString(),
         updatedDate: e.updated_at.toISOString(),
       });
-      return { payrollId: p.id, data: rows.map(toRow), totalCount: counts[body.status], counts, perPageLimit: limit };
+      // NAME_DIFFERS / MOBILE_DIFFERS: what the employee record holds, to show beside the flag.
+      const records = await identityRecordsOf(db, p, rows.filter((e) => e.flags.includes('NAME_DIFFERS') || e.flags.includes('MOBILE_DIFFERS')).map((e) => e.id));
+      return { payrollId: p.id, data: rows.map((e) => ({ ...toRow(e), employeeRecord: records.get(e.id) ?? null })), totalCount: counts[body.status], counts, perPageLimit: limit };
+    },
+
+    /**
+     * GET missing-workers: the active workers of the payroll's context who are not in its sheet, a
+     * page by Employee ID with the total; only while the entries stand for the sheet before the
+     * money moves (PROCESSED, PAYROLL_FROZEN), 409 otherwise.
+     */
+    async missingWorkers(ctx: AuthContext, q: { payrollId: string; pageNumber: number; limit: number }): Promise<MissingWorkersResult> {
+      const p = await payrollOf(ctx, q.payrollId);
+      if (p.status !== 'PROCESSED' && p.status !== 'PAYROLL_FROZEN') throw notAllowed(p.status);
+      const found = await missingWorkers(db, p, { limit: q.limit, offset: (q.pageNumber - 1) * q.limit });
+      return { payrollId: p.id, total: found.total, workers: found.workers, pageNumber: q.pageNumber, perPageLimit: q.limit };
     },
 
     /** PUT update-payroll-status */

@@ -11,6 +11,7 @@ import {
   type EmployeePayoutDetailsBody,
   type EmployeePayoutDetailsResult,
   type ExecutePayrollResult,
+  type MissingWorkersResult,
   type MonthYearValue,
   type PayoutFilter,
   type PayrollDetails,
@@ -47,6 +48,7 @@ export const payrollKeys = {
   details: (vendorId: string | null, month: MonthYearValue) => [...payrollKeys.all, 'details', { vendorId, month: monthKey(month) }] as const,
   entriesAll: () => [...payrollKeys.all, 'entries'] as const,
   entries: (vendorId: string | null, s: EntriesSearch) => [...payrollKeys.entriesAll(), { vendorId, month: monthKey(s.month), filter: s.filter, page: s.page, search: s.search }] as const,
+  missingWorkers: (vendorId: string | null, payrollId: string, page: number) => [...payrollKeys.all, 'missing-workers', { vendorId, payrollId, page }] as const,
 };
 
 /** "No payroll for the month" is an answer, not a failure: payroll-details says so with a 404. */
@@ -112,6 +114,15 @@ export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, re
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: refreshMs,
+  });
+
+/** The active workers of the payroll's context who are not in its sheet, a page at a time (1-based), with the total. */
+export const missingWorkersQuery = (vendorId: string | null, payrollId: string, page: number) =>
+  queryOptions({
+    queryKey: payrollKeys.missingWorkers(vendorId, payrollId, page),
+    queryFn: () => api.get<MissingWorkersResult>('/employer-admin/payroll/missing-workers', { payrollId, pageNumber: page, ...vendorQuery(vendorId) }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 
 // ---- actions ----

@@ -6,22 +6,39 @@ import { DataTable, StatusBadge, payoutStatusTone, type DataTableColumn } from '
 import { FLAG_NOTE, FLAG_SHORT_LABELS, flagsText, orderedFlags } from './flags';
 import { DEDUCTIONS_HEADER, dateAndTimeIst } from './model';
 
-/** A row's flags: a small badge per flag, the full text in a tooltip and for screen readers. */
-export function FlagMarkers({ flags }: { flags: readonly string[] }) {
+/**
+ * A row's flags: a small badge per flag, the full text in a tooltip and for screen readers. A row
+ * naming someone else (NAME_DIFFERS, MOBILE_DIFFERS) also says, in view, what the employee record holds.
+ */
+export function FlagMarkers({ flags, record }: { flags: readonly string[]; record?: PayrollEntryRow['employeeRecord'] }) {
   const list = orderedFlags(flags);
   if (list.length === 0) return null;
+  const recordNote = record && (list.includes('NAME_DIFFERS') || list.includes('MOBILE_DIFFERS')) ? recordText(list, record) : null;
   return (
-    <Tooltip label={`${flagsText(list)}. ${FLAG_NOTE}`} multiline w={300}>
+    <Tooltip label={`${flagsText(list, record)}. ${FLAG_NOTE}`} multiline w={300}>
       <Group gap={4} wrap="wrap" maw={220} data-testid="flag-markers">
         {list.map((f) => (
           <Badge key={f} color="orange" variant="light" size="sm" radius="sm" tt="none" leftSection={<IconFlag size={12} stroke={2} aria-hidden />}>
             {FLAG_SHORT_LABELS[f]}
           </Badge>
         ))}
-        <VisuallyHidden>{`Flags: ${flagsText(list)}`}</VisuallyHidden>
+        {recordNote ? (
+          <Text size="xs" c="orange.9" w="100%" data-testid="flag-record" aria-hidden>
+            {recordNote}
+          </Text>
+        ) : null}
+        <VisuallyHidden>{`Flags: ${flagsText(list, record)}`}</VisuallyHidden>
       </Group>
     </Tooltip>
   );
+}
+
+/** "Record: Ananya Rao, 98111 22233": what the employee record holds, for the flags a row carries. */
+function recordText(list: readonly string[], record: NonNullable<PayrollEntryRow['employeeRecord']>): string {
+  const parts: string[] = [];
+  if (list.includes('NAME_DIFFERS')) parts.push(record.name);
+  if (list.includes('MOBILE_DIFFERS') && record.mobile) parts.push(record.mobile);
+  return `Record: ${parts.join(', ')}`;
 }
 
 /** The first 8 characters of a transaction id (the dialog shows all of it). */
@@ -98,7 +115,7 @@ export function EntriesTable({ variant, label, rows, loading, error, loadingRows
           <Text size="sm" fw={500}>
             {r.name}
           </Text>
-          {variant === 'summary' ? <FlagMarkers flags={r.flags} /> : null}
+          {variant === 'summary' ? <FlagMarkers flags={r.flags} record={r.employeeRecord} /> : null}
         </Stack>
       ),
     },

@@ -1,5 +1,5 @@
 /** The payroll entry flags as the tables show them (design doc: flags are shown, never applied). Pure. */
-import { PAYROLL_FLAGS, PAYROLL_FLAG_LABELS, type PayrollFlag, type PayrollFlagCounts } from '@portal/domain';
+import { PAYROLL_FLAGS, PAYROLL_FLAG_LABELS, payrollFlagText, type PayrollEntryRow, type PayrollFlag, type PayrollFlagCounts } from '@portal/domain';
 
 /** A few words per flag for the row marker; the tooltip and the legend carry the domain's full text. */
 export const FLAG_SHORT_LABELS: Record<PayrollFlag, string> = {
@@ -7,6 +7,8 @@ export const FLAG_SHORT_LABELS: Record<PayrollFlag, string> = {
   NET_CHANGED_OVER_30_PERCENT: 'Net ±30%',
   NEW_BANK_ACCOUNT: 'New account',
   SHARED_BANK_ACCOUNT: 'Shared account',
+  NAME_DIFFERS: 'Name differs',
+  MOBILE_DIFFERS: 'Mobile differs',
 };
 
 export const FLAG_NOTE = 'Flags are shown for your review and never change the payroll.';
@@ -16,11 +18,14 @@ export function orderedFlags(flags: readonly string[]): PayrollFlag[] {
   return PAYROLL_FLAGS.filter((f) => flags.includes(f));
 }
 
-/** The full text of a row's flags, for the tooltip and screen readers. */
-export const flagsText = (flags: readonly string[]): string => orderedFlags(flags).map((f) => PAYROLL_FLAG_LABELS[f]).join('; ');
+/** The full text of a row's flags, for the tooltip and screen readers; with the employee record, naming what it holds ("... (Ananya Rao)"). */
+export const flagsText = (flags: readonly string[], record?: PayrollEntryRow['employeeRecord']): string =>
+  orderedFlags(flags)
+    .map((f) => payrollFlagText(f, record))
+    .join('; ');
 
 /** The flags present in a payroll, with their counts, in the domain's order. */
-export function flagSummary(counts: PayrollFlagCounts | null | undefined): { flag: PayrollFlag; count: number; label: string; short: string }[] {
+export function flagSummary(counts: Partial<PayrollFlagCounts> | null | undefined): { flag: PayrollFlag; count: number; label: string; short: string }[] {
   if (!counts) return [];
-  return PAYROLL_FLAGS.filter((f) => (counts[f] ?? 0) > 0).map((f) => ({ flag: f, count: counts[f], label: PAYROLL_FLAG_LABELS[f], short: FLAG_SHORT_LABELS[f] }));
+  return PAYROLL_FLAGS.filter((f) => (counts[f] ?? 0) > 0).map((f) => ({ flag: f, count: counts[f] ?? 0, label: PAYROLL_FLAG_LABELS[f], short: FLAG_SHORT_LABELS[f] }));
 }

@@ -147,4 +147,10 @@ describe('flags (shown, never applied)', () => {
     ]);
     expect(flagSummary(null)).toEqual([]);
   });
+  it("names what the employee record holds on a row naming someone else", () => {
+    expect(flagsText(['MOBILE_DIFFERS', 'NAME_DIFFERS'], { name: 'Ananya Rao', mobile: '9811122233' })).toBe(
+      'Name differs from the employee record (Ananya Rao); Mobile number differs from the employee record (9811122233)',
+    );
+    expect(flagSummary({ NAME_DIFFERS: 1 }).map((f) => [f.short, f.count])).toEqual([['Name differs', 1]]);
+  });
 });

@@ -8,6 +8,7 @@ import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
 import { EntriesSection } from './entries-section';
+import { MissingWorkersNotice } from './missing-workers';
 import { FLAG_NOTE, flagSummary } from './flags';
 import { payrollActions, refreshIntervalOf, statusNotice } from './model';
 import { PayrollActionButtons, notifyProcessingFailed, useSheetDownload } from './payroll-actions';
@@ -142,6 +143,7 @@ export function UploadSummaryPage() {
             />
             <InfoBar details={data} />
             <FlagsLegend details={data} />
+            {data?.status === 'PROCESSED' ? <MissingWorkersNotice vendorId={vendorId} payrollId={data._id} /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
