@@ -107,7 +107,8 @@ test('an attendance upload marks a demo employee Present all month so far: the l
   const first = table.locator('tbody tr').first();
   await expect(first).toContainText(DEMO.superAdmin.name);
   await expect(first).toContainText('PROCESSED', { timeout: 45_000 });
-  await expect(first).toContainText(`${days.length} ${days.length === 1 ? 'row' : 'rows'} recorded, 0 unchanged, 0 failed`);
+  // Every day was Absent before: each row changes a day's status.
+  await expect(first).toContainText(`0 created, ${days.length} updated, 0 unchanged, 0 failed`);
   await expect(first.getByRole('cell').nth(2)).toHaveText(days[days.length - 1]!);
 
   // --- The processed sheet, saved as attendance_{documentId}.xlsx ---

@@ -29,6 +29,9 @@ function todayIst(): string {
 const chooser = (page: Page) => page.getByLabel('Choose file');
 const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 const historyRows = (page: Page, title: string) => page.getByRole('table', { name: title }).locator('tbody tr');
+/** The shell's outcome notice of one upload (role alert or status by its colour), named "<sheet type>: <file name>". */
+const outcomeNotice = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Upload outcomes' }).locator('[role="alert"], [role="status"]').filter({ has: page.getByText(title, { exact: true }) });
 
 async function download(page: Page, button: Locator): Promise<{ name: string; path: string }> {
   const waiting = page.waitForEvent('download');
@@ -77,13 +80,13 @@ test('bulk employee upload: good rows are added, bad rows come back with the rea
   await expect(page.getByTestId('chosen-file')).toHaveCount(0);
   await expect(submit).toBeDisabled();
 
-  // --- The result panel and the history follow the upload to its end by themselves ---
-  const result = page.getByRole('region', { name: 'Upload result' });
-  await expect(result).toContainText(`staff-${t.id}.xlsx`);
-  await expect(result).toContainText('3 rows applied, 0 unchanged, 2 failed', { timeout: 45_000 });
+  // --- The outcome notice and the history follow the upload to its end by themselves ---
+  const result = outcomeNotice(page, `Bulk Employee Upload: staff-${t.id}.xlsx`);
+  await expect(result).toContainText('3 created, 0 updated, 0 unchanged, 2 failed', { timeout: 45_000 });
+  await expect(result).toHaveAttribute('role', 'alert');
   const first = historyRows(page, 'Bulk Employee Upload History').first();
   await expect(first).toContainText('PROCESSED');
-  await expect(first).toContainText('3 rows applied, 0 unchanged, 2 failed');
+  await expect(first).toContainText('3 created, 0 updated, 0 unchanged, 2 failed');
   await expect(first).toContainText(DEMO.superAdmin.name);
   await expect(first).toContainText(todayIst());
 
@@ -100,10 +103,12 @@ test('bulk employee upload: good rows are added, bad rows come back with the rea
   expect(String(byId.get(`${t.id}-4`)![reasonAt])).toContain('Monthly Salary should be number(s) only');
   expect(String(byId.get(`${t.id}-5`)![reasonAt])).toContain('Please enter a valid Mobile');
   expect(byId.get(`${t.id}-4`)![statusAt]).toBe('FAILED');
-  for (const k of [1, 2, 3]) expect(byId.get(`${t.id}-${k}`)![statusAt]).toBe('SUCCESS');
-  // The panel offers the same file.
-  const fromPanel = await download(page, result.getByRole('button', { name: 'Download processed file' }));
+  for (const k of [1, 2, 3]) expect(byId.get(`${t.id}-${k}`)![statusAt]).toBe('CREATED');
+  // The notice offers the same file.
+  const fromPanel = await download(page, result.getByRole('button', { name: 'Download processed sheet' }));
   expect(readXlsx(fromPanel.path)).toEqual(rows);
+  await result.getByRole('button', { name: `Close notice for staff-${t.id}.xlsx` }).click();
+  await expect(result).toHaveCount(0);
 
   // The source file is the sheet as uploaded.
   const source = await download(page, first.getByRole('button', { name: 'Download source file' }));
@@ -137,7 +142,7 @@ test('bulk termination of a demo employee by Employee ID: the employee shows Ina
   await chooser(page).setInputFiles(file);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'File Uploaded')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Upload result' })).toContainText(/1 row applied, 0 unchanged, 0 failed|0 rows applied, 1 unchanged, 0 failed/, { timeout: 45_000 });
+  await expect(page.getByRole('region', { name: 'Upload outcomes' })).toContainText(/0 created, 1 updated, 0 unchanged, 0 failed|0 created, 0 updated, 1 unchanged, 0 failed/, { timeout: 45_000 });
   await expect(historyRows(page, 'Bulk Terminate History').first()).toContainText('PROCESSED');
 
   await page.goto('/employees');

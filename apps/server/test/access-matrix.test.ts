@@ -132,6 +132,7 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'POST /api/employer-admin/payroll/upload-payroll-doc': { body: () => ({ file: Buffer.from('not a workbook').toString('base64'), fileName: 'payroll.xlsx' }) },
   'GET /api/employer-admin/payroll/payroll-details': { query: () => ({ month: '1', year: '2020' }) },
   'POST /api/employer-admin/payroll/employee-payout-details': { body: () => ({ month: 1, year: 2020 }) },
+  'GET /api/employer-admin/payroll/missing-workers': { query: () => ({ payrollId: randomUUID() }) },
   'PUT /api/employer-admin/payroll/update-payroll-status': { body: () => ({ payrollId: randomUUID(), status: 'CANCELLED' }) },
   'POST /api/hrAction': { body: () => ({ type: 'FREEZE_PAYROLL', data: { payrollId: randomUUID(), startDate: '2020-01-01', endDate: '2020-01-31' } }) },
   // Execute and re-run (payouts): a payroll that exists nowhere, so a call that gets through answers 404 and moves no money.

@@ -252,3 +252,39 @@ export const sampleKindOf = (type: DocumentType): SampleKind | null => (type ===
 
 /** Upload answer (201): the audit record of the new upload, PROCESSING until its job ends (raw files: PROCESSED). */
 export const UploadResult = UploadAuditRecord;
+
+// ---- upload outcome notices (issue 11) ----
+
+/** How long a finished upload's outcome notice is offered, and how many at most. */
+export const UPLOAD_OUTCOME_WINDOW_DAYS = 7;
+export const UPLOAD_OUTCOME_LIMIT = 10;
+
+/**
+ * GET /employer-admin/upload-outcomes: one of the caller's own sheet uploads, still PROCESSING or
+ * finished within the window and not dismissed. `processedDocumentURL` is a document location (the
+ * query of GET /employer-admin/doc, with `vendorId` in vendor context). `payrollMonth` (yyyy-mm) is
+ * set for payroll sheets, whose outcome the payroll screen reports (spec 8).
+ */
+export const UploadOutcome = z.object({
+  _id: z.string(),
+  docType: z.enum(SHEET_DOCUMENT_TYPES),
+  fileName: z.string(),
+  vendorId: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  status: z.enum(UPLOAD_STATUSES),
+  counts: RowCounts.nullable(),
+  failureReason: z.string().nullable(),
+  sheetName: z.string().nullable(),
+  /** ISO instant */
+  uploadedDate: z.string(),
+  /** ISO instant, when processing ended */
+  processedAt: z.string().nullable(),
+  employerAdminId: z.string(),
+  processedDocumentId: z.string().nullable(),
+  processedDocumentURL: z.string().nullable(),
+  payrollMonth: z.string().nullable(),
+});
+export type UploadOutcome = z.infer<typeof UploadOutcome>;
+export const UploadOutcomeList = z.object({ outcomes: z.array(UploadOutcome) });
+export type UploadOutcomeList = z.infer<typeof UploadOutcomeList>;
+export const UploadOutcomeParams = z.object({ id: z.string().max(100) });

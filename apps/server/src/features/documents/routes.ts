@@ -22,6 +22,7 @@ import { receiveCheckedFile } from './receive-upload.js';
 import { createDocumentService } from './service.js';
 import { sampleFile } from './samples.js';
 import { createDocumentQueue } from './jobs.js';
+import { registerOutcomeRoutes } from './outcomes.js';
 
 export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -76,4 +77,5 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
       .header('cache-control', 'public, max-age=3600')
       .send(await file);
   });
+  await registerOutcomeRoutes(app, deps);
 }

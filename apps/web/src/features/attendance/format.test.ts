@@ -20,9 +20,9 @@ describe('attendance cells (spec 2.7, 3)', () => {
   });
 
   it('says why a sheet failed or what it recorded', () => {
-    expect(statusDetail({ status: 'PROCESSED', counts: { totalRows: 31, appliedRows: 30, unchangedRows: 0, failedRows: 1 }, failureReason: null })).toBe(
-      '30 rows recorded, 0 unchanged, 1 failed',
-    );
+    expect(
+      statusDetail({ status: 'PROCESSED', counts: { totalRows: 31, appliedRows: 30, createdRows: 28, updatedRows: 2, unchangedRows: 0, failedRows: 1 }, failureReason: null }),
+    ).toBe('28 created, 2 updated, 0 unchanged, 1 failed');
     expect(statusDetail({ status: 'FAILED', counts: null, failureReason: 'No rows' })).toBe('No rows');
     expect(statusDetail({ status: 'PROCESSING', counts: null, failureReason: null })).toBeNull();
   });

@@ -1,5 +1,6 @@
 /** Cell texts and links of the Attendance screen (spec 2.7, 3, 9). Pure. */
 import { parseDocumentLocation, type AttendanceRecord } from '@portal/domain';
+import { rowCountsText } from '../../shared/ui/upload-outcomes';
 
 export const NA = 'NA';
 
@@ -44,14 +45,9 @@ export function withPage(current: URLSearchParams, page: number): URLSearchParam
   return next;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The line under a row's status badge: why it failed, or what it recorded. */
 export function statusDetail(record: Pick<AttendanceRecord, 'status' | 'counts' | 'failureReason'>): string | null {
   if (record.status === 'FAILED') return record.failureReason || null;
-  if (record.status === 'PROCESSED' && record.counts) {
-    const c = record.counts;
-    return `${plural(c.appliedRows, 'row', 'rows')} recorded, ${c.unchangedRows} unchanged, ${c.failedRows} failed`;
-  }
+  if (record.status === 'PROCESSED' && record.counts) return rowCountsText(record.counts);
   return null;
 }

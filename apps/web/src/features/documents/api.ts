@@ -1,4 +1,4 @@
-/** Upload calls (spec 2.8, 4.3, 7): the uploads, the histories, one upload's progress and the stored files. */
+/** Upload calls (spec 2.8, 4.3, 7): the uploads, the histories and the stored files (an upload's progress: the shell's outcome notices). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   UPLOAD_HISTORY_PAGE_SIZE,
@@ -15,8 +15,6 @@ import { anyProcessing, type DocRef } from './history-rows';
 
 /** The history tables refresh themselves this often while one of their rows is being processed. */
 export const HISTORY_REFRESH_MS = 1500;
-/** One upload's record is asked for this often until its processing ends. */
-export const UPLOAD_WATCH_MS = 1000;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
@@ -25,7 +23,6 @@ export const documentsKeys = {
   histories: () => [...documentsKeys.all, 'history'] as const,
   history: (type: DocumentType, vendorId: string | null, page: number) => [...documentsKeys.histories(), { type, vendorId, page }] as const,
   rawFiles: (page: number) => [...documentsKeys.histories(), { type: 'RAW_FILE', page }] as const,
-  upload: (id: string, vendorId: string | null) => [...documentsKeys.all, 'upload', { id, vendorId }] as const,
 };
 
 export const uploadHistoryQuery = (type: DocumentType, vendorId: string | null, page: number) =>
@@ -51,16 +48,6 @@ export const rawFilesQuery = (page: number) =>
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (anyProcessing(q.state.data?.files) ? HISTORY_REFRESH_MS : false),
-  });
-
-/** One upload, asked for again every second while it is PROCESSING. */
-export const uploadRecordQuery = (initial: UploadAuditRecord, vendorId: string | null) =>
-  queryOptions({
-    queryKey: documentsKeys.upload(initial._id, vendorId),
-    queryFn: () => api.get<UploadAuditRecord>(`/v2/employer-admin/doc-upload-audit-logs/${encodeURIComponent(initial._id)}`, vendorQuery(vendorId)),
-    initialData: initial,
-    initialDataUpdatedAt: Date.now(),
-    refetchInterval: (q) => (q.state.data?.status === 'PROCESSING' ? UPLOAD_WATCH_MS : false),
   });
 
 const UPLOAD_PATHS = {

@@ -1,14 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowLeft, IconFileUnknown, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DOCUMENT_AREA, DOCUMENT_TYPES, canAccessArea, type UploadAuditRecord } from '@portal/domain';
+import { DOCUMENT_AREA, DOCUMENT_TYPES, canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
 import { hasHistory } from './history-rows';
 import { UploadHistory } from './upload-history';
-import { UploadResult } from './upload-result';
 import { Uploader } from './uploader';
 import { backLinkOf, parseUploadParams, withPage } from './upload-params';
 
@@ -30,9 +29,6 @@ function UnknownDocument({ text }: { text: string }) {
   );
 }
 
-/** Attendance processed sheets are saved as attendance_{documentId}.xlsx (spec 2.7, 9). */
-const attendanceFileName = (documentId: string) => `attendance_${documentId}.xlsx`;
-
 /**
  * The document upload screen (spec 2.8, 4.3, 6): WRITE on the type's area (the vendor resource in
  * vendor context) gives the uploader, READ gives the history of the types that have one, neither
@@ -42,7 +38,6 @@ export function DocumentUploadPage() {
   const [params, setParams] = useSearchParams();
   const p = useMemo(() => parseUploadParams(params), [params]);
   const resources = useQuery(profileQuery()).data?.resources;
-  const [lastUpload, setLastUpload] = useState<UploadAuditRecord | null>(null);
 
   if (!p.document) return <UnknownDocument text={p.documentText} />;
   const type = p.document;
@@ -71,9 +66,8 @@ export function DocumentUploadPage() {
           vendorId={p.vendorId}
           returnTo={p.returnTo}
           payrollMonth={p.payrollMonth}
-          onUploaded={(record) => {
-            setLastUpload(record);
-            // The new upload heads the history's first page.
+          onUploaded={() => {
+            // The new upload heads the history's first page; the shell's outcome notice follows it to its end.
             if (p.page > 1) setParams(withPage(params, 1));
           }}
         />
@@ -82,15 +76,6 @@ export function DocumentUploadPage() {
           You can see the upload history. Uploading needs write access.
         </Alert>
       )}
-      {lastUpload && lastUpload.docType === type ? (
-        <UploadResult
-          key={lastUpload._id}
-          upload={lastUpload}
-          vendorId={p.vendorId}
-          processedFileName={type === 'ATTENDANCE_UPLOAD' ? attendanceFileName : undefined}
-          onDismiss={() => setLastUpload(null)}
-        />
-      ) : null}
       {showHistory ? <UploadHistory type={type} vendorId={p.vendorId} page={p.page} onPage={(page) => setParams(withPage(params, page))} /> : null}
     </Stack>
   );

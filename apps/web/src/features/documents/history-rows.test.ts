@@ -19,9 +19,10 @@ const audit = (patch: Partial<UploadAuditRecord> = {}): UploadAuditRecord => ({
   uploadedBy: 'Priya Sharma',
   status: 'PROCESSED',
   employerAdminId: ADMIN,
-  counts: { totalRows: 5, appliedRows: 3, unchangedRows: 0, failedRows: 2 },
+  counts: { totalRows: 6, appliedRows: 3, createdRows: 2, updatedRows: 1, unchangedRows: 1, failedRows: 2 },
   failureReason: null,
   processedAt: '2026-03-05T06:30:02.000Z',
+  sheetName: 'Staff',
   ...patch,
 });
 
@@ -72,8 +73,10 @@ describe('raw file rows', () => {
 
 describe('the line under the status', () => {
   it('says what a processed upload did and why a failed one failed', () => {
-    expect(statusDetail(auditHistoryRow(audit()))).toBe('3 rows applied, 0 unchanged, 2 failed');
-    expect(statusDetail({ status: 'PROCESSED', counts: { totalRows: 1, appliedRows: 1, unchangedRows: 0, failedRows: 0 }, failureReason: null })).toBe('1 row applied, 0 unchanged, 0 failed');
+    expect(statusDetail(auditHistoryRow(audit()))).toBe('2 created, 1 updated, 1 unchanged, 2 failed');
+    expect(
+      statusDetail({ status: 'PROCESSED', counts: { totalRows: 1, appliedRows: 1, createdRows: 0, updatedRows: 1, unchangedRows: 0, failedRows: 0 }, failureReason: null }),
+    ).toBe('0 created, 1 updated, 0 unchanged, 0 failed');
     expect(statusDetail({ status: 'FAILED', counts: null, failureReason: 'Missing columns: Employee ID' })).toBe('Missing columns: Employee ID');
     expect(statusDetail({ status: 'PROCESSING', counts: null, failureReason: null })).toBeNull();
   });

@@ -11,6 +11,7 @@ import {
   type UploadAuditRecord,
   type UploadStatus,
 } from '@portal/domain';
+import { rowCountsText } from '../../shared/ui/upload-outcomes';
 
 /** The uploader's heading per type. */
 export const UPLOAD_TITLES: Record<DocumentType, string> = {
@@ -80,10 +81,8 @@ export const rawFileHistoryRow = (r: RawFileRecord): HistoryRow => ({
   failureReason: null,
 });
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "3 rows applied, 0 unchanged, 2 failed". */
-export const countsText = (c: RowCounts): string => `${plural(c.appliedRows, 'row', 'rows')} applied, ${c.unchangedRows} unchanged, ${c.failedRows} failed`;
+/** "3 created, 1 updated, 0 unchanged, 2 failed" (the same words as the outcome notice). */
+export const countsText = (c: RowCounts): string => rowCountsText(c);
 
 /** The line under a status badge: why an upload failed, or what a processed one did. */
 export function statusDetail(row: Pick<HistoryRow, 'status' | 'counts' | 'failureReason'>): string | null {

@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon
 import { IconCalendarMonth, IconDownload, IconFileSpreadsheet, IconLock, IconShieldCheck, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_FORMATS, UPLOAD_MSG, formatsText, samplePath, sampleKindOf, type DocumentType, type UploadAuditRecord } from '@portal/domain';
-import { PageTitle, errorMessage, notify, notifySuccess } from '../../shared/ui';
+import { PageTitle, errorMessage, notify, notifySuccess, uploadOutcomeKeys } from '../../shared/ui';
 import { documentsKeys, isMultipartType, uploadPayroll, uploadSheetOrFile, type PayrollUploadAnswer, type ReadFile } from './api';
 import { FileDropZone } from './file-drop-zone';
 import { PAYROLL_FAILED_TITLE, acceptOf, checkFile, fileSizeText, refusalTitle } from './file-checks';
@@ -109,6 +109,8 @@ export function Uploader({ type, vendorId, returnTo, payrollMonth, onUploaded }:
       clear();
       notifySuccess(UPLOAD_MSG.uploaded);
       void queryClient.invalidateQueries({ queryKey: documentsKeys.histories() });
+      // The shell's outcome notice follows the new upload from now, wherever the admin goes next.
+      void queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all });
       // 4.3 step 3: a streaming-account sheet still being processed is followed on the payroll screen.
       if (result.kind === 'payroll' && type === 'PAYROLL_STREAMING_ACCOUNT' && result.answer?.status === 'PROCESSING') {
         void navigate(vendorId ? `/payroll?${new URLSearchParams({ vendorId }).toString()}` : '/payroll');

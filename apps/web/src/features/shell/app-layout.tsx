@@ -5,6 +5,7 @@ import type { ResourceMap } from '@portal/domain';
 import { AccountMenu } from './account-menu';
 import { useScreenTitle } from './route-handle';
 import { SideMenu } from './side-menu';
+import { UploadOutcomeNotices } from './upload-outcome-notices';
 import classes from './shell.module.css';
 
 const PRODUCT_NAME = 'Employer Portal';
@@ -40,6 +41,7 @@ export function AppLayout({ resources, onLogout }: AppLayoutProps) {
         <SideMenu resources={resources} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <UploadOutcomeNotices />
         <Outlet />
       </AppShell.Main>
     </AppShell>

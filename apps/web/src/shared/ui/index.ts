@@ -16,3 +16,18 @@ export { SideDrawer, type SideDrawerProps } from './side-drawer';
 export { StatusBadge, type StatusBadgeProps } from './status-badge';
 export { payoutStatusTone, statusLabel, uploadStatusTone, type StatusTone } from './status-tone';
 export { Unauthorized } from './unauthorized';
+export {
+  MAX_VISIBLE_OUTCOMES,
+  OUTCOME_TYPE_LABELS,
+  dismissUploadOutcome,
+  downloadProcessedSheet,
+  isPayrollOutcome,
+  outcomeHeadline,
+  outcomeTone,
+  payrollHrefOf,
+  rowCountsText,
+  uploadOutcomeKeys,
+  uploadOutcomesQuery,
+  visibleOutcomes,
+  type OutcomeTone,
+} from './upload-outcomes';

@@ -1,0 +1,110 @@
+/**
+ * The upload outcome notices (issue 11): the query every screen shares (the shell shows the
+ * notices, the upload screen refreshes them after an upload), the dismiss and download calls, and
+ * the pure rules of what a notice says and in which colour. Shared, because two features use it.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { parseDocumentLocation, type DocResult, type RowCounts, type SheetDocumentType, type UploadOutcome, type UploadOutcomeList } from '@portal/domain';
+import { api } from '../api/client';
+import { saveBlob } from '../api/save-file';
+
+/** While an upload is being processed the notices are asked for this often; otherwise rarely (and on focus). */
+export const OUTCOME_WATCH_MS = 2000;
+export const OUTCOME_IDLE_MS = 60_000;
+/** At most this many notices are on screen at once; the rest wait for one to be closed. */
+export const MAX_VISIBLE_OUTCOMES = 3;
+
+export const uploadOutcomeKeys = {
+  all: ['upload-outcomes'] as const,
+};
+
+export const uploadOutcomesQuery = () =>
+  queryOptions({
+    queryKey: uploadOutcomeKeys.all,
+    queryFn: () => api.get<UploadOutcomeList>('/employer-admin/upload-outcomes'),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) => ((q.state.data?.outcomes ?? []).some((o) => o.status === 'PROCESSING') ? OUTCOME_WATCH_MS : OUTCOME_IDLE_MS),
+  });
+
+export const dismissUploadOutcome = (id: string) => api.post<void>(`/employer-admin/upload-outcomes/${encodeURIComponent(id)}/dismiss`);
+
+/** The sheet type as the notice's title names it (the upload screen's headings). */
+export const OUTCOME_TYPE_LABELS: Record<SheetDocumentType, string> = {
+  ADD_EMPLOYEES_BULK_UPLOAD: 'Bulk Employee Upload',
+  TERMINATED_EMPLOYEES_UPLOAD: 'Bulk Termination',
+  ATTENDANCE_UPLOAD: 'Attendance Upload',
+  PAYROLL_UPLOAD: 'Payroll Upload',
+  PAYROLL_STREAMING_ACCOUNT: 'Payroll Upload (Streaming Account)',
+};
+
+export const isPayrollOutcome = (o: Pick<UploadOutcome, 'docType'>): boolean => o.docType === 'PAYROLL_UPLOAD' || o.docType === 'PAYROLL_STREAMING_ACCOUNT';
+
+/** "12 created, 3 updated, 40 unchanged, 2 failed": every sheet's rows by outcome (history tables and notices). */
+export const rowCountsText = (c: RowCounts): string => `${c.createdRows} created, ${c.updatedRows} updated, ${c.unchangedRows} unchanged, ${c.failedRows} failed`;
+
+export type OutcomeTone = 'processing' | 'success' | 'warning' | 'error';
+
+/**
+ * Green: nothing failed. Orange: some rows failed, others went through (or were already so).
+ * Red: the sheet was refused as a whole (FAILED), or every row failed.
+ */
+export function outcomeTone(o: Pick<UploadOutcome, 'status' | 'counts'>): OutcomeTone {
+  if (o.status === 'PROCESSING') return 'processing';
+  if (o.status === 'FAILED') return 'error';
+  const c = o.counts;
+  if (!c || c.failedRows === 0) return 'success';
+  return c.createdRows + c.updatedRows + c.unchangedRows > 0 ? 'warning' : 'error';
+}
+
+/** The short status line of a notice. */
+export function outcomeHeadline(o: Pick<UploadOutcome, 'status' | 'counts' | 'docType'>): string {
+  const tone = outcomeTone(o);
+  if (tone === 'processing') return 'Processing the sheet…';
+  // FAILED with counts: the rows were read and every one failed; without: the sheet itself was refused.
+  if (o.status === 'FAILED' && !o.counts) return 'The sheet could not be processed';
+  if (tone === 'error') return 'No row was applied';
+  if (tone === 'warning') return 'Processed, some rows failed';
+  return 'Processed';
+}
+
+/** The payroll screen of an upload's month (and vendor): where a payroll sheet's outcome is reported (spec 8). */
+export function payrollHrefOf(o: Pick<UploadOutcome, 'vendorId' | 'payrollMonth'>): string {
+  const q = new URLSearchParams();
+  if (o.payrollMonth) q.set('month', o.payrollMonth);
+  if (o.vendorId) q.set('vendorId', o.vendorId);
+  const qs = q.toString();
+  return `/payroll${qs ? `?${qs}` : ''}`;
+}
+/** The payroll screens (/payroll and below) report payroll sheets themselves: the notice stays out of their way. */
+export const isPayrollPath = (pathname: string): boolean => pathname === '/payroll' || pathname.startsWith('/payroll/');
+
+/** Spec 2.7: attendance processed sheets are saved as attendance_{documentId}.xlsx; the others under the server's name. */
+export const processedFileNameOf = (o: Pick<UploadOutcome, 'docType'>, documentId: string): string | undefined =>
+  o.docType === 'ATTENDANCE_UPLOAD' ? `attendance_${documentId}.xlsx` : undefined;
+
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(b64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+/** Fetches an outcome's processed sheet through GET /employer-admin/doc (with its vendor) and saves it. */
+export async function downloadProcessedSheet(o: UploadOutcome): Promise<void> {
+  const ref = o.processedDocumentURL ? parseDocumentLocation(o.processedDocumentURL) : null;
+  if (!ref) return;
+  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...(o.vendorId ? { vendorId: o.vendorId } : {}) });
+  saveBlob(new Blob([base64ToBytes(doc.b64File)], { type: doc.mimeType }), processedFileNameOf(o, ref.documentId) ?? doc.fileName);
+}
+
+/** The notices to show: newest first, one per upload, payroll ones left to the payroll screens while there, at most MAX_VISIBLE_OUTCOMES. */
+export function visibleOutcomes(outcomes: readonly UploadOutcome[], pathname: string): { shown: UploadOutcome[]; hidden: number } {
+  const seen = new Set<string>();
+  const eligible = outcomes.filter((o) => {
+    if (seen.has(o._id)) return false;
+    seen.add(o._id);
+    return !(isPayrollOutcome(o) && isPayrollPath(pathname));
+  });
+  return { shown: eligible.slice(0, MAX_VISIBLE_OUTCOMES), hidden: Math.max(0, eligible.length - MAX_VISIBLE_OUTCOMES) };
+}
