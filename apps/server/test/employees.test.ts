@@ -309,7 +309,7 @@ describe('PATCH /employer-admin/employee', () => {
     const added = (await create(A.token, form())).body;
     const r = await update(A.token, { id: added._id, currentMonthlySalary: '-5', email: '', mobile: '' });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toMatchObject({ currentMonthlySalary: EMPLOYEE_MSG.salaryNumeric, email: EMPLOYEE_MSG.emailOrMobile });
+    expect(r.body.errors).toMatchObject({ currentMonthlySalary: EMPLOYEE_MSG.salaryPositive, email: EMPLOYEE_MSG.emailOrMobile });
     expect((await workerRow(env, added._id)).current_monthly_salary).toBe(2_500_000);
   });
 
