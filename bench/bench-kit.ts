@@ -1,6 +1,8 @@
 /**
- * What the benchmarks share: formatting of figures, free ports, a process's memory from /proc, the
- * exceljs read baseline, and the real portal started as a child process with its admin signed in.
+ * What the benchmarks share: formatting of figures, free ports, a process's memory from /proc (one
+ * process, or the portal's process tree sampled every 50 ms), the exceljs read baseline, and the
+ * real portal started as a child process with its admin signed in: compiled, with the node flags of
+ * `npm start`, as in production (decision 0018); BENCH_TSX=1 starts it from the sources under tsx.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +39,89 @@ export const memOf = (pid: number) => {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 };
 
+/** The pids of a process's children, grandchildren and so on (Linux). */
+export function descendantsOf(pid: number): number[] {
+  const out: number[] = [];
+  const visit = (p: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${p}/task`);
+    } catch {
+      return; // gone
+    }
+    for (const t of tasks) {
+      let children = '';
+      try {
+        children = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const c of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
+        out.push(c);
+        visit(c);
+      }
+    }
+  };
+  visit(pid);
+  return out;
+}
+
+const cmdlineOf = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+/** Whether a process is the simulated bank the portal starts (features/payouts/bank-process.ts). */
+export const isBank = (pid: number) => /bank-sim\/main\.(js|ts)/.test(cmdlineOf(pid));
+
+/** VmRSS of the portal: its server process and every process under it except the simulated bank, in bytes. */
+export function portalRss(serverPid: number): { rss: number; server: number; others: number } {
+  const server = memOf(serverPid).rss;
+  let others = 0;
+  for (const pid of descendantsOf(serverPid)) {
+    if (isBank(pid)) continue;
+    try {
+      others += memOf(pid).rss;
+    } catch {
+      // ended between the listing and the read
+    }
+  }
+  return { rss: server + others, server, others };
+}
+
+/**
+ * Samples portalRss every `everyMs` (50 by default) until stop(): the peak, the lowest and the last
+ * sample, and the server's VmHWM at the end.
+ */
+export function sampleRss(serverPid: number, everyMs = 50) {
+  const first = portalRss(serverPid);
+  let peak = first.rss;
+  let low = first.rss;
+  let last = first.rss;
+  let samples = 1;
+  const take = () => {
+    try {
+      last = portalRss(serverPid).rss;
+    } catch {
+      return; // the server is gone; the figures so far stand
+    }
+    samples++;
+    peak = Math.max(peak, last);
+    low = Math.min(low, last);
+  };
+  const timer = setInterval(take, everyMs);
+  return {
+    start: first.rss,
+    stop() {
+      clearInterval(timer);
+      take();
+      return { start: first.rss, peak, low, last, samples, hwm: memOf(serverPid).hwm };
+    },
+  };
+}
+
 /** Three reads of a file by `tsx sheets-data.ts read`, each in a fresh process; the best and all. */
 export function readBaseline(file: string) {
   const all: number[] = [];
@@ -49,6 +134,34 @@ export function readBaseline(file: string) {
     rows = out.rows;
   }
   return { best: Math.min(...all), all, rows };
+}
+
+/** Builds the server into apps/server/dist (scripts/build-server.mjs), once per bench process. */
+let built = false;
+export function buildServer(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the server build failed: ${r.stderr || r.stdout}`);
+  built = true;
+}
+
+/**
+ * The node flags `npm start` runs the compiled server with (read from package.json, so the benches
+ * follow it); BENCH_NODE_FLAGS replaces them, to compare others.
+ */
+export function productionNodeFlags(): string[] {
+  if (process.env.BENCH_NODE_FLAGS !== undefined) return process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const m = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(pkg.scripts.start ?? '');
+  return m ? m[1]!.trim().split(/\s+/).filter(Boolean) : [];
+}
+
+/** How startPortal runs the server: `compiled` (node on apps/server/dist, as npm start) unless BENCH_TSX=1. */
+export const portalMode = (): 'compiled' | 'tsx' => (process.env.BENCH_TSX === '1' ? 'tsx' : 'compiled');
+
+/** The command line startPortal runs, for the figures' headings. */
+export function portalCommand(role: string): string {
+  return portalMode() === 'tsx' ? `tsx apps/server/src/main.ts --role=${role}` : `node ${productionNodeFlags().join(' ')} apps/server/dist/main.js --role=${role}`.replace(/\s+/g, ' ');
 }
 
 export interface PortalOptions {
@@ -64,14 +177,23 @@ export interface Portal {
   child: ChildProcess;
   base: string;
   auth: Record<string, string>;
-  /** The node process that serves (tsx is a wrapper around it). */
+  /** The node process that serves (the child itself when compiled; under tsx, the wrapper's node child). */
   serverPid: number;
 }
 
-/** Starts `main.ts --role=<role> --no-seed` against the bench database and signs the admin in over HTTP. */
+/**
+ * Starts the server with `--role=<role> --no-seed` against the bench database and signs the admin
+ * in over HTTP: compiled (built first) with npm start's node flags, or under tsx with BENCH_TSX=1.
+ */
 export async function startPortal(o: PortalOptions): Promise<Portal> {
   const port = await freePort();
-  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts'), `--role=${o.role}`, '--no-seed'], {
+  const args = [`--role=${o.role}`, '--no-seed'];
+  const compiled = portalMode() === 'compiled';
+  if (compiled) buildServer();
+  const [command, argv] = compiled
+    ? [process.execPath, [...productionNodeFlags(), path.join(root, 'apps/server/dist/main.js'), ...args]]
+    : [tsx, [path.join(root, 'apps/server/src/main.ts'), ...args]];
+  const child = spawn(command, argv, {
     cwd: root,
     env: {
       ...process.env,
@@ -115,6 +237,7 @@ async function signIn(child: ChildProcess, base: string, o: PortalOptions): Prom
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
   const { token } = await post('/auth/mfa/verify', { resolverToken: first.resolverToken, code: /\d{6}/.exec(sms.body)![0] });
-  const children = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  // Compiled, the child is the server; under tsx the server is the wrapper's node child (not the bank it starts).
+  const children = portalMode() === 'compiled' ? [] : descendantsOf(child.pid!).filter((pid) => !isBank(pid));
   return { child, base, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, serverPid: children[0] ?? child.pid! };
 }

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import * as domain from '@portal/domain';
-import type { AttendanceSheetKey, EmployeeSheetKey } from '@portal/domain';
+import type { AttendanceSheetKey, EmployeeSheetKey, PayrollSheetKey } from '@portal/domain';
 
 /** The upload limit the sheets must stay under (5 MB of 1,048,576 bytes). */
 export const SHEET_LIMIT_BYTES = domain.SHEET_UPLOAD_LIMIT_MB * domain.BYTES_PER_MB;
@@ -162,6 +162,46 @@ export async function writeAttendanceSheet(file: string, employees: number, days
   ws.commit();
   await wb.commit();
   return { path: file, bytes: fs.statSync(file).size, rows: employees * days, columns: columns.map((c) => c.header), dropped: [], headersFromDomain: columns[0]?.fromDomain ?? false };
+}
+
+/** A worker as the payroll sheet names them (salary in rupees). */
+export interface PayrollSheetWorker {
+  employerWorkerId: string;
+  fullName: string;
+  mobile: string | null;
+  salaryRupees: number;
+}
+const IFSCS = ['HDFC0001234', 'SBIN0070123', 'ICIC0000456', 'UTIB0000789'];
+export const PAYROLL_WORKING_DAYS = 26;
+
+/**
+ * A payroll sheet (columns PAYROLL_SHEET_COLUMNS), one row per worker in the order given, as an
+ * admin's payroll export: 26 working days, paid days mostly 26 (every 7th 24.5, every 50th 0:
+ * skipped), a unique 12-digit account number as text and an IFSC. As bench/payroll.bench.ts.
+ */
+export async function writePayrollSheet(file: string, workers: readonly PayrollSheetWorker[]): Promise<SheetFile> {
+  const columns = domain.PAYROLL_SHEET_COLUMNS;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
+  const ws = wb.addWorksheet('Payroll');
+  ws.columns = columns.map((c) => ({ key: c.key, width: 18 }));
+  ws.addRow(columns.map((c) => c.header)).commit();
+  workers.forEach((w, i) => {
+    const g = i + 1;
+    const value: Record<PayrollSheetKey, ExcelJS.CellValue> = {
+      employerEmployeeId: w.employerWorkerId,
+      fullName: w.fullName,
+      mobile: w.mobile ? Number(w.mobile) : null,
+      salary: w.salaryRupees,
+      workingDays: PAYROLL_WORKING_DAYS,
+      paidDays: g % 50 === 0 ? 0 : g % 7 === 0 ? 24.5 : PAYROLL_WORKING_DAYS,
+      accountNumber: String(100_000_000_000 + g * 17).padStart(12, '0'),
+      ifsc: IFSCS[g % IFSCS.length]!,
+    };
+    ws.addRow(columns.map((c) => value[c.key])).commit();
+  });
+  ws.commit();
+  await wb.commit();
+  return { path: file, bytes: fs.statSync(file).size, rows: workers.length, columns: columns.map((c) => c.header), dropped: [], headersFromDomain: true };
 }
 
 /**

@@ -10,8 +10,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Deps } from '../../platform/context.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BANK_MAIN = path.resolve(here, '../../bank-sim/main.ts');
-const GUARD = path.join(here, 'bank-child-guard.ts');
+/**
+ * Compiled (apps/server/dist, decision 0018) the bank starts from the compiled files with plain
+ * node, with the portal's own memory and source-map flags; from the sources (npm run dev, tests)
+ * it starts from the .ts files under tsx.
+ */
+const compiled = import.meta.url.endsWith('.js');
+const ext = compiled ? '.js' : '.ts';
+const BANK_MAIN = path.resolve(here, `../../bank-sim/main${ext}`);
+const GUARD = path.join(here, `bank-child-guard${ext}`);
+const NODE_FLAGS = /^--(max-semi-space-size|max-old-space-size|optimize-for-size|enable-source-maps)\b/;
+const childArgs = (): string[] => [
+  ...(compiled ? process.execArgv.filter((a) => NODE_FLAGS.test(a)) : ['--import', import.meta.resolve('tsx')]),
+  '--import',
+  pathToFileURL(GUARD).href,
+  BANK_MAIN,
+];
 
 export interface BankProcess {
   stop(): Promise<void>;
@@ -24,7 +38,7 @@ export function startBankProcess(deps: Deps, databaseUrl: string, portalPort: nu
   let restarts = 0;
 
   const start = () => {
-    child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), '--import', pathToFileURL(GUARD).href, BANK_MAIN], {
+    child = spawn(process.execPath, childArgs(), {
       // The IPC channel only tells the bank when the portal is gone (bank-child-guard.ts).
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: {
