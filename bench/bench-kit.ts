@@ -207,7 +207,7 @@ export async function startPortal(o: PortalOptions): Promise<Portal> {
       SMS_URL: '',
       ...o.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'], // BENCH_SERVER_LOG=1: the server's log too
   });
   try {
     return await signIn(child, `http://127.0.0.1:${port}/api`, o);

@@ -56,6 +56,9 @@ const PICKS = [
   ['departmentId', 'departmentIds', EMPLOYEE_SERVER_MSG.department],
 ] as const;
 
+/** Created rows past which the workers table is analyzed at once (see apply). */
+const ANALYZE_AFTER_ROWS = 1_000;
+
 const HEADER = new Map(EMPLOYEE_SHEET_COLUMNS.map((c) => [c.key, c.header]));
 /** The sheet's keys in column order, for the list of changes. */
 const FORM_KEYS = EMPLOYEE_SHEET_COLUMNS.map((c) => c.key).filter((k) => k !== 'employerEmployeeId');
@@ -132,6 +135,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     await refuseRepeated(trx, uploadId, sql`nullif(trim(value->'form'->>'mobile'), '')`, (rows) => SHEET_MSG.duplicateInSheet('Mobile', rows), ['mobile']);
 
     const employer = await trx.selectFrom('employers').select('metadata').where('id', '=', scope.employerId).executeTakeFirstOrThrow();
+    let inserted = 0;
     for await (const page of run.pages()) {
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
       const emails = page.map((r) => r.value.form.email.trim().toLowerCase()).filter(Boolean);
@@ -218,7 +222,12 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         `.execute(trx);
       }
       await run.setOutcomes(outcomes);
+      inserted += inserts.length;
     }
+    // Many workers at once: the planner's picture of the table is out of date until autovacuum
+    // comes round (up to a minute), and the next sheet's joins on workers would be planned for a
+    // much smaller table. ANALYZE samples a bounded number of rows, so it stays cheap.
+    if (inserted >= ANALYZE_AFTER_ROWS) await sql`analyze workers`.execute(trx);
     return {};
   },
 };

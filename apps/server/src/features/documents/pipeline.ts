@@ -222,9 +222,13 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     const options: RowOptions = { today: isoDateInZone(deps.now(), BUSINESS_TIME_ZONE) };
     let read: ReadSheet;
     let later = false;
+    const started = performance.now();
+    const phases: string[] = [];
+    const lap = (name: string) => phases.push(`${name} ${Math.round(performance.now() - started)} ms`);
     try {
       const file = await db.selectFrom('stored_files').select('content').where('id', '=', current.original_file_id).executeTakeFirstOrThrow();
       read = await stage(deps, kind, current, file.content, options);
+      lap('staged');
 
       await db.transaction().execute(async (trx) => {
         // One sheet at a time per employer: the checks against stored rows stay true until commit.
@@ -232,6 +236,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         const still = await trx.selectFrom('document_uploads').select('status').where('id', '=', uploadId).forUpdate().executeTakeFirst();
         if (still?.status !== 'PROCESSING') return; // finished by another run meanwhile
         await refuseRepeatedKeys(trx, uploadId, (rows) => SHEET_MSG.duplicateInSheet(kind.keyLabel, rows), kind.keyColumns);
+        lap('repeated keys');
         const run: SheetRun<unknown> = {
           trx,
           deps,
@@ -242,6 +247,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
           setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
         };
         const result = await kind.apply(run);
+        lap('applied');
         // Any row the kind left without an outcome is a fault of the kind, not of the sheet.
         const byStatus = await statusCounts(trx, uploadId);
         if (byStatus.has('')) throw new Error(`sheet ${uploadId}: ${byStatus.get('')} row(s) left without an outcome`);
@@ -251,6 +257,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         const reason = status === 'PROCESSED' ? null : (result.failureReason ?? PROCESS_MSG.noRowApplied);
         later = Boolean(kind.processedSheetAfterCommit) && status === 'PROCESSED';
         const processedFileId = later ? null : await storeProcessed(trx, current, await processedSheet(trx, kind, read, uploadId));
+        lap('processed sheet');
         await trx
           .updateTable('document_uploads')
           .set({
@@ -277,6 +284,8 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
       await clearStaging(db, uploadId).catch(() => {});
       return refuse(PROCESS_MSG.failed);
     }
+    lap('committed');
+    deps.log.info(`sheet ${uploadId} (${current.doc_type}, ${read!.rows} rows): ${phases.join(', ')}`);
     if (later) {
       // The status is committed; the processed sheet follows (the history shows it when stored).
       try {
