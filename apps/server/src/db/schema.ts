@@ -308,6 +308,14 @@ export interface DocumentUploadsTable {
 }
 export type DocumentUploadRecord = Selectable<DocumentUploadsTable>;
 
+/** Migration 0012: the outcomes a sheet kind sets while applying (unlogged). */
+export interface SheetOutcomesTable {
+  upload_id: string;
+  row_number: number;
+  status: string;
+  reason: string | null;
+  columns: string[] | null;
+}
 /** Migration 0012: the staging rows of a sheet being processed (unlogged). */
 export interface SheetRowsTable {
   upload_id: string;
@@ -472,6 +480,7 @@ export interface DB {
   stored_files: StoredFilesTable;
   document_uploads: DocumentUploadsTable;
   sheet_rows: SheetRowsTable;
+  sheet_outcomes: SheetOutcomesTable;
   workers: WorkersTable;
   worker_context_counts: WorkerContextCountsTable;
   worker_profiles: WorkerProfilesTable;

@@ -29,3 +29,14 @@ create unlogged table sheet_rows (
   primary key (upload_id, row_number)
 );
 create index sheet_rows_key on sheet_rows (upload_id, key) where key is not null;
+-- The outcomes a sheet kind sets while applying, kept apart from the wide staged rows so that
+-- setting them inserts narrow rows instead of rewriting every staged row. A row's outcome is its
+-- sheet_outcomes row, else its own status (set while reading, or by the checks of the whole sheet).
+create unlogged table sheet_outcomes (
+  upload_id uuid not null,
+  row_number integer not null,
+  status text not null,
+  reason text,
+  columns text[],
+  primary key (upload_id, row_number)
+);

@@ -57,7 +57,9 @@ export class StagingWriter {
     const client = await pool.connect();
     const writer = new StagingWriter(client, uploadId);
     try {
-      await client.query('delete from sheet_rows where upload_id = $1', [uploadId]); // a run before this one that died
+      // A run before this one that died.
+      await client.query('delete from sheet_rows where upload_id = $1', [uploadId]);
+      await client.query('delete from sheet_outcomes where upload_id = $1', [uploadId]);
       const stream = client.query(copyFrom('copy sheet_rows (upload_id, row_number, cells, value, key, status, reason, columns) from stdin with (format csv)'));
       writer.done = pipeline(writer.buffer, stream);
       writer.done.catch(() => {}); // awaited in close()
@@ -117,15 +119,12 @@ export interface StagedPage<V> {
 export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSize = 5_000, decode: (json: unknown) => V = (j) => j as V): AsyncGenerator<StagedPage<V>[]> {
   let after = 0;
   for (;;) {
-    const rows = await trx
-      .selectFrom('sheet_rows')
-      .select(['row_number', 'value', 'key'])
-      .where('upload_id', '=', uploadId)
-      .where('row_number', '>', after)
-      .where('status', 'is', null)
-      .orderBy('row_number')
-      .limit(pageSize)
-      .execute();
+    const { rows } = await sql<{ row_number: number; value: unknown; key: string | null }>`
+      select s.row_number, s.value, s.key from sheet_rows s
+      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.status is null
+        and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
+      order by s.row_number limit ${pageSize}
+    `.execute(trx);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.row_number;
     yield rows.map((r) => ({ rowNumber: r.row_number, value: decode(r.value), key: r.key }));
@@ -133,19 +132,20 @@ export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSiz
   }
 }
 
-/** Sets the outcomes of many rows in one statement. */
+/** Sets the outcomes of many rows, a statement per 5,000 (narrow inserts: the staged rows stay as they are). */
 export async function setOutcomes(trx: Kysely<DB>, uploadId: string, outcomes: readonly Outcome[]): Promise<void> {
   for (let i = 0; i < outcomes.length; i += 5_000) {
     const part = outcomes.slice(i, i + 5_000);
     await sql`
-      update sheet_rows s set status = u.status, reason = u.reason, columns = string_to_array(nullif(u.columns, ''), ',')
+      insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
+      select ${uploadId}::uuid, u.row_number, u.status, u.reason, string_to_array(nullif(u.columns, ''), ',')
       from ${unnest([
         { values: part.map((o) => o.rowNumber), type: 'int4' },
         { values: part.map((o) => o.status), type: 'text' },
         { values: part.map((o) => o.reason ?? null), type: 'text' },
         { values: part.map((o) => (o.columns ?? []).join(',')), type: 'text' },
       ])} as u(row_number, status, reason, columns)
-      where s.upload_id = ${uploadId}::uuid and s.row_number = u.row_number
+      on conflict (upload_id, row_number) do update set status = excluded.status, reason = excluded.reason, columns = excluded.columns
     `.execute(trx);
   }
 }
@@ -201,14 +201,14 @@ export async function refuseRepeatedKeys(trx: Kysely<DB>, uploadId: string, reas
   }
 }
 
-/** How many rows ended with each status. */
+/** How many rows ended with each status ('' for rows still without one). */
 export async function statusCounts(trx: Kysely<DB>, uploadId: string): Promise<Map<string, number>> {
-  const rows = await trx
-    .selectFrom('sheet_rows')
-    .select(['status', sql<number>`count(*)::int`.as('n')])
-    .where('upload_id', '=', uploadId)
-    .groupBy('status')
-    .execute();
+  const { rows } = await sql<{ status: string | null; n: number }>`
+    select coalesce(o.status, s.status) as status, count(*)::int as n
+    from sheet_rows s left join sheet_outcomes o on o.upload_id = s.upload_id and o.row_number = s.row_number
+    where s.upload_id = ${uploadId}::uuid
+    group by 1
+  `.execute(trx);
   return new Map(rows.map((r) => [r.status ?? '', r.n]));
 }
 
@@ -216,14 +216,15 @@ export async function statusCounts(trx: Kysely<DB>, uploadId: string): Promise<M
 export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 5_000) {
   let after = 0;
   for (;;) {
-    const rows = await q
-      .selectFrom('sheet_rows')
-      .select(['row_number', 'cells', 'status', 'reason', 'columns'])
-      .where('upload_id', '=', uploadId)
-      .where('row_number', '>', after)
-      .orderBy('row_number')
-      .limit(pageSize)
-      .execute();
+    const { rows } = await sql<{ row_number: number; cells: unknown[]; status: string | null; reason: string | null; columns: string[] | null }>`
+      select s.row_number, s.cells,
+        coalesce(o.status, s.status) as status,
+        case when o.status is null then s.reason else o.reason end as reason,
+        case when o.status is null then s.columns else o.columns end as columns
+      from sheet_rows s left join sheet_outcomes o on o.upload_id = s.upload_id and o.row_number = s.row_number
+      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after}
+      order by s.row_number limit ${pageSize}
+    `.execute(q);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.row_number;
     for (const r of rows) yield r;
@@ -233,4 +234,5 @@ export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize 
 
 export async function clearStaging(q: Kysely<DB>, uploadId: string): Promise<void> {
   await q.deleteFrom('sheet_rows').where('upload_id', '=', uploadId).execute();
+  await q.deleteFrom('sheet_outcomes').where('upload_id', '=', uploadId).execute();
 }
