@@ -41,8 +41,14 @@ export function ageOn(dob: string, today: string): number {
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function isValidIsoDate(value: string): boolean {
   if (!ISO_DATE_RE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  // Arithmetic, not Date parsing: sheets call this for every row.
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+  return d <= days;
 }
 /** 5.1: a date of birth gives an age from 0 to 70. */
 export const isValidDateOfBirth = (dob: string, today: string): boolean => {
