@@ -224,3 +224,18 @@ export function readXlsx(file: string): unknown[][] {
     });`;
   return JSON.parse(execFileSync(process.execPath, ['-e', script, file], { encoding: 'utf8' })) as unknown[][];
 }
+
+/**
+ * Closes every upload outcome notice of the signed-in admin (through the API, as the close button
+ * does): journeys sharing the demo admin leave theirs behind, and a screen under test should not
+ * carry another journey's notice.
+ */
+export async function closeUploadOutcomes(page: Page, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const open = await page.request.get('/api/employer-admin/upload-outcomes', { headers });
+  expect(open.status()).toBe(200);
+  for (const o of ((await open.json()) as { outcomes: { _id: string }[] }).outcomes) {
+    const r = await page.request.post(`/api/employer-admin/upload-outcomes/${o._id}/dismiss`, { headers });
+    expect(r.status()).toBeLessThan(300);
+  }
+}

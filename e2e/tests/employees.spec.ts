@@ -77,7 +77,7 @@ test('search, filter and download the employees list', async ({ page }) => {
 
   // --- Download: only the visible columns, the filters applied ---
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('employee-report.xlsx');
   const rows = readXlsx(await download.path());

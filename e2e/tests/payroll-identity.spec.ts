@@ -1,8 +1,8 @@
 /**
  * Payroll rows that name someone else, and workers missing from the sheet (pre-freeze, shown and
- * never applied). In Swift Staffing's context (the vendor's workers, so the own-context journey of
- * payroll.spec.ts is left alone): a sheet whose first row carries one worker's Employee ID with
- * another person's name and mobile, and that leaves two of the vendor's active workers out. The
+ * never applied). In Metro Security Agency's context (the vendor's workers, so the own-context and
+ * Swift Staffing journeys of payroll.spec.ts are left alone): a sheet whose first row carries one
+ * worker's Employee ID with another person's name and mobile, and that leaves two of the vendor's active workers out. The
  * Payroll Summary shows the row's flags naming the employee record, counts them under "Rows to
  * review", and says how many active employees the sheet leaves out, with their list.
  */
@@ -11,9 +11,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, expectAccessible, settle, signInViaApi, writeXlsx } from '../fixtures.js';
 
 const HEADER = ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC'];
-/** Swift Staffing's demo workers; the last two are left out of the sheet. */
-const IN_SHEET = Array.from({ length: 12 }, (_, i) => `SWF-${1001 + i}`);
-const LEFT_OUT = ['SWF-1013', 'SWF-1014'];
+/** Metro Security Agency's demo workers; the last two are left out of the sheet. */
+const IN_SHEET = Array.from({ length: 6 }, (_, i) => `MSA-${1001 + i}`);
+const LEFT_OUT = ['MSA-1007', 'MSA-1008'];
 const IMPOSTOR = { name: 'Suresh Patel', mobile: '6000012345' };
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -35,7 +35,7 @@ test('the summary flags a row naming someone else and lists the active workers m
   test.setTimeout(120_000);
   const token = await signInViaApi(page, DEMO.superAdmin);
   const vendors = await apiGet<{ vendor: { _id: string; name: string } }[]>(page.request, token, '/employer-admin/vendors');
-  const vendorId = vendors.find((v) => v.vendor.name.startsWith('Swift Staffing'))!.vendor._id;
+  const vendorId = vendors.find((v) => v.vendor.name.startsWith('Metro Security'))!.vendor._id;
   const info = await apiGet<{ monthForWhichPayrollWillBeExecuted: { month: number; year: number; label: string } }>(
     page.request,
     token,
@@ -46,7 +46,7 @@ test('the summary flags a row naming someone else and lists the active workers m
 
   const search = await page.request.put(`/api/v2/employer-admin/employee-paginated-filter-search?vendorId=${vendorId}`, {
     headers: bearer(token),
-    data: { filters: [], limit: 100, pageNumber: 1, searchText: 'SWF-10', searchOn: 'employerEmployeeId' },
+    data: { filters: [], limit: 100, pageNumber: 1, searchText: 'MSA-10', searchOn: 'employerEmployeeId' },
   });
   expect(search.status(), await search.text()).toBe(200);
   const found = ((await search.json()) as { employees: Employee[] }).employees;

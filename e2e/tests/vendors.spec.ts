@@ -118,7 +118,7 @@ test('the activity trail filters by actor and downloads activity-trail.xlsx', as
   await expectAccessible(page);
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('activity-trail.xlsx');
   const bytes = fs.readFileSync((await download.path())!);
