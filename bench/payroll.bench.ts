@@ -2,7 +2,7 @@
  * Payroll sheets at scale (issue 5, "Speed"): a 50,000-row payroll sheet for 50,000 known workers
  * (a few hundred of them with outstanding advances, so deductions are computed), timed from the
  * start of the upload to the moment the payroll leaves UPLOADED / PROCESSING, as a ratio to the time
- * exceljs alone needs to stream-read the same file (goal <= 2.0x), with the server's peak RSS (goal
+ * exceljs alone needs to stream-read the same file (goal <= 1.5x, issue 11), with the server's peak RSS (goal
  * <= 300 MB); then the payout screen's calls on the 50,000 entries: random pages of the Total tab,
  * tab switches (every filter of PAYOUT_FILTERS), a search by name and by Employee ID, and the
  * payroll details, one request at a time as a user clicks (goal p95 <= 50 ms), and again with 10
@@ -47,7 +47,7 @@ const ADVANCES = Math.min(500, Math.max(1, Math.floor(ROWS / 4)));
 const REQUESTS = 200;
 const CONCURRENCY = 10;
 const PROCESS_TIMEOUT_MS = 20 * 60_000;
-const GOALS = { ratio: 2.0, rssMb: 300, p95Ms: 50 };
+const GOALS = { ratio: 1.5, rssMb: 300, p95Ms: 50 };
 const WORKING_DAYS = 26;
 const IFSCS = ['HDFC0001234', 'SBIN0070123', 'ICIC0000456', 'UTIB0000789'];
 
