@@ -16,9 +16,9 @@ create unlogged table sheet_rows (
   -- the row number in the uploaded file (1-based, as the spreadsheet program shows it)
   row_number integer not null,
   -- the row's cells as the processed sheet shows them (dates as dd/mm/yyyy), a JSON array
-  cells jsonb not null,
+  cells json not null,
   -- the parsed row (the sheet kind's value), null when the row failed its own rules
-  value jsonb,
+  value json,
   -- the in-sheet key of a parsed row (rows sharing one are all refused)
   key text,
   -- the outcome: CREATED, UPDATED, UNCHANGED or FAILED (payroll: FINALIZED, SKIPPED, VALID)
