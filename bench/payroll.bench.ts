@@ -3,8 +3,7 @@
  * (a few hundred of them with outstanding advances, so deductions are computed), timed from the
  * start of the upload to the moment the payroll leaves UPLOADED / PROCESSING, as a ratio to the time
  * exceljs alone needs to stream-read the same file (goal <= 1.5x, issue 11), with the server's
- * peak RSS (goal
- * <= 300 MB); then the payout screen's calls on the 50,000 entries: random pages of the Total tab,
+ * peak RSS (goal <= 300 MB); then the payout screen's calls on the 50,000 entries: random pages of the Total tab,
  * tab switches (every filter of PAYOUT_FILTERS), a search by name and by Employee ID, and the
  * payroll details, one request at a time as a user clicks (goal p95 <= 50 ms), and again with 10
  * requests in flight.
