@@ -30,6 +30,7 @@ import {
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { authOf, sessionRoute, type AuthContext } from '../../platform/guard.js';
+import { countsOf } from './service.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,17 +90,7 @@ export function createOutcomeService(deps: Deps) {
           vendorId: u.vendor_id,
           vendorName: u.vendor_name,
           status: u.status,
-          counts:
-            u.total_rows === null
-              ? null
-              : {
-                  totalRows: u.total_rows,
-                  appliedRows: u.applied_rows ?? 0,
-                  createdRows: u.created_rows ?? 0,
-                  updatedRows: u.updated_rows ?? 0,
-                  unchangedRows: u.unchanged_rows ?? 0,
-                  failedRows: u.failed_rows ?? 0,
-                },
+          counts: countsOf(u),
           failureReason: u.failure_reason,
           sheetName: u.sheet_name,
           uploadedDate: u.created_at.toISOString(),

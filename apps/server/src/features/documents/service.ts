@@ -16,6 +16,7 @@ import {
   type AttendanceRecord,
   type DocResult,
   type DocumentType,
+  type RowCounts,
   type RawFileListResult,
   type StoredDocumentType,
   type UploadAuditRecord,
@@ -92,6 +93,19 @@ export type AcceptHook = (trx: Kysely<DB>, upload: { id: string; originalFileId:
 
 type UploadRow = DocumentUploadRecord & { admin_name: string; admin_email: string; size_bytes: number };
 
+/** An upload's row counts as the API gives them; null until it has been processed. */
+export function countsOf(u: Pick<DocumentUploadRecord, 'total_rows' | 'applied_rows' | 'created_rows' | 'updated_rows' | 'unchanged_rows' | 'failed_rows'>): RowCounts | null {
+  if (u.total_rows === null) return null;
+  return {
+    totalRows: u.total_rows,
+    appliedRows: u.applied_rows ?? 0,
+    createdRows: u.created_rows ?? 0,
+    updatedRows: u.updated_rows ?? 0,
+    unchangedRows: u.unchanged_rows ?? 0,
+    failedRows: u.failed_rows ?? 0,
+  };
+}
+
 export function toAuditRecord(u: UploadRow): UploadAuditRecord {
   const types = STORED_TYPES_OF[u.doc_type];
   return {
@@ -106,17 +120,7 @@ export function toAuditRecord(u: UploadRow): UploadAuditRecord {
     uploadedBy: u.admin_name,
     status: u.status,
     employerAdminId: u.admin_id,
-    counts:
-      u.total_rows === null
-        ? null
-        : {
-            totalRows: u.total_rows,
-            appliedRows: u.applied_rows ?? 0,
-            createdRows: u.created_rows ?? 0,
-            updatedRows: u.updated_rows ?? 0,
-            unchangedRows: u.unchanged_rows ?? 0,
-            failedRows: u.failed_rows ?? 0,
-          },
+    counts: countsOf(u),
     failureReason: u.failure_reason,
     processedAt: u.processed_at ? u.processed_at.toISOString() : null,
     sheetName: u.sheet_name,
