@@ -19,6 +19,10 @@
  *   npm run cli -- dashboards --employer ID --list | --add "Sales overview|https://bi.example.com/embed/1" | --remove N
  *     (the Analytics Dashboard's embedded links: https only; N is the number --list shows, or the link)
  *   npm run cli -- file-upload-link --employer ID --enable | --disable   (the File Upload menu item)
+ *   npm run cli -- streaming-account <employer id or exact name> [on | off]
+ *     (payroll through the streaming account, decision 0022: with it on, the employer's payroll
+ *     sheets are uploaded and executed as PAYROLL_STREAMING_ACCOUNT; off, that upload is refused.
+ *     Without on/off it prints the current setting. Payrolls already uploaded keep their kind.)
  */
 import { parseArgs } from 'node:util';
 import { SEED_ROLES } from '@portal/domain';
@@ -29,6 +33,7 @@ import { createWorkerSide } from './features/worker-side/index.js';
 import { ensureAccount } from './features/payouts/index.js';
 import { manageDashboards } from './features/analytics/index.js';
 import { setFileUploadLink } from './features/file-link/index.js';
+import { setStreamingAccountOptIn } from './features/payroll/index.js';
 import { formatRupees, rupeesToPaise } from '@portal/domain';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -36,7 +41,7 @@ const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).f
 
 async function main(): Promise<number> {
   if (!command || command === 'help' || command === '--help') {
-    console.log('commands: create-employer, list-employers, list-roles, recharge, dashboards, file-upload-link, worker (see the top of apps/server/src/cli.ts)');
+    console.log('commands: create-employer, list-employers, list-roles, recharge, dashboards, file-upload-link, streaming-account, worker (see the top of apps/server/src/cli.ts)');
     return command ? 0 : 1;
   }
   if (command === 'list-roles') {
@@ -134,6 +139,23 @@ async function main(): Promise<number> {
         return 2;
       }
       console.log(`${name}: File Upload link ${v.enable ? 'enabled' : 'disabled'}`);
+      return 0;
+    }
+    if (command === 'streaming-account') {
+      const [employer, setting, ...extra] = rest;
+      if (!employer || extra.length > 0 || (setting !== undefined && setting !== 'on' && setting !== 'off')) {
+        console.error('streaming-account needs an employer id or exact name, then on or off (or nothing, to print the setting)');
+        return 2;
+      }
+      const r = await setStreamingAccountOptIn(runtime.deps.db, employer, setting === undefined ? undefined : setting === 'on');
+      if (!r.ok) {
+        console.error(r.reason === 'ambiguous' ? `${r.matches} employers are named ${employer}: give the id (see list-employers)` : `no employer ${employer} (see list-employers)`);
+        return 2;
+      }
+      const state = (on: boolean) => (on ? 'on' : 'off');
+      if (setting === undefined) console.log(`${r.name} (${r.employerId}): payroll through the streaming account is ${state(r.after)}`);
+      else if (r.before === r.after) console.log(`${r.name} (${r.employerId}): payroll through the streaming account was already ${state(r.after)}`);
+      else console.log(`${r.name} (${r.employerId}): payroll through the streaming account turned ${state(r.after)}`);
       return 0;
     }
     if (command === 'worker') {

@@ -138,6 +138,9 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   // Execute and re-run (payouts): a payroll that exists nowhere, so a call that gets through answers 404 and moves no money.
   'PUT /api/employer-admin/payroll/execute-payroll': { query: () => ({ payrollId: randomUUID() }) },
   'PUT /api/employer-admin/payroll/reinitiate-failed-transactions': { query: () => ({ payrollId: randomUUID() }) },
+  // The streaming-account calls (decision 0022): a month with no payroll, an account that exists nowhere (404 when the guard lets it through).
+  'GET /api/employer-admin/payroll/streaming-account/payroll-details': { query: () => ({ month: '1', year: '2020' }) },
+  'PUT /api/employer-admin/payroll/streaming-account/execute-payroll': { query: () => ({ streamingAccountId: randomUUID(), month: '1', year: '2020' }) },
   'PUT /api/employer-admin/employer-approval/update-request': {
     body: () => ({ entityId: randomUUID(), entityType: 'WORKER', status: 'REJECTED', modifiedFields: {} }),
   },

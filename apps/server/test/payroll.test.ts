@@ -463,6 +463,14 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     expect(fin1.body.data).toHaveLength(8);
     expect(fin1.body.totalCount).toBe(18);
     expect((await payouts(A.viewer, { page: 99 })).body.data).toEqual([]);
+    // The summary's figures come with the tabs' counts, from the same read: the same numbers without a search.
+    const all = (await payouts(A.viewer, {})).body;
+    for (const f of ['TOTAL', 'FINALIZED', 'SKIPPED', 'TRANSFERRED', 'PENDING', 'FAILED'] as const) expect(all.figures[f].count, f).toBe(all.counts[f]);
+    expect(all.figures.FINALIZED.amount).toBe(d.completePayrollPayoutBreakup.totalEmployeePayoutAmount);
+    // With a search the tabs count the matches; the figures stay the whole payroll's.
+    const searched = (await payouts(A.viewer, { searchId: ws[1]!.employer_worker_id })).body;
+    expect(searched.counts.TOTAL).toBe(1);
+    expect(searched.figures).toEqual(all.figures);
     await clearMonth(A.id);
   });
 });
@@ -531,8 +539,8 @@ describe('the lifecycle up to the freeze (design doc)', () => {
     const cancelled = await setStatus(A.payroll, d._id, 'CANCELLED');
     expect(cancelled.body).toEqual({ payrollId: d._id, status: 'CANCELLED', message: PAYROLL_MSG.cancelled(LABEL) });
     expect((await setStatus(A.payroll, d._id, 'PAYROLL_FROZEN')).status).toBe(409);
-    // Cancelled: the month has no payroll; a new upload is taken.
-    expect((await details(A.viewer)).status).toBe(404);
+    // Cancelled: the month's current payroll is the cancelled one (the screen says so); a new upload is taken.
+    expect((await details(A.viewer)).body).toMatchObject({ _id: d._id, status: 'CANCELLED', cancelledAt: expect.any(String) });
     const next = await uploadAndSettle(A.payroll, [row(w.employer_worker_id)]);
     expect(next._id).not.toBe(d._id);
     // Activities.
@@ -540,6 +548,51 @@ describe('the lifecycle up to the freeze (design doc)', () => {
     expect((await activitiesOf(env, A.id, 'PAYROLL_CANCELLED')).some((a) => a.target_id === d._id)).toBe(true);
     expect((await activitiesOf(env, A.id, 'DOCUMENT_UPLOADED')).some((a) => (a.details as { docType?: string }).docType === 'PAYROLL_UPLOAD')).toBe(true);
     await clearMonth(A.id);
+  });
+
+  it('spec 4.5: the freeze as an HR action after the status call is recorded and answered, not refused', async () => {
+    const w = await worker(A.id);
+    const d = await uploadAndSettle(A.payroll, [row(w.employer_worker_id)]);
+    expect((await setStatus(A.payroll, d._id, 'PAYROLL_FROZEN')).status).toBe(200);
+    const also = await hrFreeze(A.payroll, d._id);
+    expect(also.status, JSON.stringify(also.body)).toBe(200);
+    expect(also.body).toEqual({ payrollId: d._id, status: 'PAYROLL_FROZEN', message: PAYROLL_MSG.finalizedFor(LABEL) });
+    const frozen = (await activitiesOf(env, A.id, 'PAYROLL_FROZEN')).filter((a) => a.target_id === d._id).map((a) => (a.details as { via?: string }).via);
+    expect(frozen.sort()).toEqual(['HR_ACTION', 'STATUS']);
+    // Still refused: wrong dates, a Viewer, another tenant.
+    expect((await hrFreeze(A.payroll, d._id, { startDate: dayOfM(2), endDate: lastDayOf(M) })).status).toBe(400);
+    expect((await hrFreeze(A.viewer, d._id)).status).toBe(403);
+    expect((await hrFreeze(B.owner, d._id)).status).toBe(404);
+    await clearMonth(A.id);
+  });
+
+  it('a cancel leaves the month cancelled: an older failed or replaced upload never comes back as current, and the history says which is which', async () => {
+    const w = await worker(B.id, { vendor_id: B.v2 });
+    const failed = await uploadAndSettle(B.owner, [row(w.employer_worker_id, { salary: 'lots' })], B.v2);
+    expect(failed.status).toBe('PAYROLL_PROCESSING_FAILED');
+    const replaced = await uploadAndSettle(B.owner, [row(w.employer_worker_id)], B.v2);
+    const good = await uploadAndSettle(B.owner, [row(w.employer_worker_id, { paid: 25 })], B.v2);
+    expect((await setStatus(B.owner, good._id, 'PAYROLL_FROZEN', B.v2)).status).toBe(200);
+    expect((await setStatus(B.owner, good._id, 'CANCELLED', B.v2)).status).toBe(200);
+    // One current state: the cancelled payroll, with no figures in the summary.
+    const now = await details(B.viewer, B.v2);
+    expect(now.body).toMatchObject({ _id: good._id, status: 'CANCELLED', failureReason: null });
+    const summary = await env.call('GET', '/employer-admin/payroll-monthly-summary', { token: B.viewer, query: { vendorId: B.v2, month: String(M.month), year: String(M.year) } });
+    expect(summary.body.summary).toMatchObject({ payrollId: good._id, status: 'CANCELLED', total: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 } });
+    // The history: the cancelled one CANCELLED with its date; the two it replaced SUPERSEDED (with when), not PROCESSED or FAILED.
+    const history = await env.call('GET', '/employer-admin/payroll', { token: B.viewer, query: { vendorId: B.v2, pageNumber: '1', limit: '5' } });
+    const byId = new Map((history.body.payrolls as { _id: string; status: string; supersededAt: string | null; cancelledAt: string | null; uploadedAt: string }[]).map((p) => [p._id, p]));
+    expect(byId.get(good._id)).toMatchObject({ status: 'CANCELLED', supersededAt: null, cancelledAt: expect.any(String) });
+    expect(byId.get(replaced._id)).toMatchObject({ status: 'PROCESSED', supersededAt: byId.get(good._id)!.uploadedAt, cancelledAt: null });
+    expect(byId.get(failed._id)).toMatchObject({ status: 'PAYROLL_PROCESSING_FAILED', supersededAt: byId.get(replaced._id)!.uploadedAt });
+    // The older payroll cannot be acted on, and a new upload becomes current.
+    expect((await setStatus(B.owner, replaced._id, 'PAYROLL_FROZEN', B.v2)).body.message.description).toBe(PAYROLL_MSG.notCurrent(LABEL));
+    const next = await uploadAndSettle(B.owner, [row(w.employer_worker_id)], B.v2);
+    expect((await details(B.viewer, B.v2)).body._id).toBe(next._id);
+    const after = await env.call('GET', '/employer-admin/payroll', { token: B.viewer, query: { vendorId: B.v2, pageNumber: '1', limit: '5' } });
+    expect(after.body.payrolls.find((p: { _id: string }) => p._id === good._id).supersededAt).toBeNull();
+    expect(after.body.payrolls.find((p: { _id: string }) => p._id === next._id).supersededAt).toBeNull();
+    await clearMonth(B.id, B.v2);
   });
 
   it('re-upload rules: a newer sheet replaces a processed one (the older may no longer be finalized); executed or processing months refuse', async () => {

@@ -71,8 +71,8 @@ describe('where a user lands and what the menu shows', () => {
   it('shows each vendor tab only with READ on its vendor resource', () => {
     const tabs = visibleVendorTabs({ EMPLOYER_PORTAL_VENDORS_EMPLOYEES: ['READ'] }).map((t) => t.label);
     expect(tabs).toEqual(['Dashboard', 'Employees']);
-    expect(visibleVendorTabs(role(ROLE_IDS.vendorAdmin)).map((t) => t.label)).toEqual(['Dashboard', 'Employees', 'Attendance', 'Transactions', 'Settings']);
-    expect(visibleVendorTabs(role(ROLE_IDS.payrollManager)).map((t) => t.label)).toEqual(['Dashboard', 'Transactions']);
+    expect(visibleVendorTabs(role(ROLE_IDS.vendorAdmin)).map((t) => t.label)).toEqual(['Dashboard', 'Employees', 'Attendance', 'Transactions', 'Payroll', 'Settings']);
+    expect(visibleVendorTabs(role(ROLE_IDS.payrollManager)).map((t) => t.label)).toEqual(['Dashboard', 'Transactions', 'Payroll']);
   });
 });
 

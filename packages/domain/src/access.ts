@@ -123,6 +123,8 @@ export const VENDOR_TABS = [
   { key: 'employees', label: 'Employees', resource: 'EMPLOYER_PORTAL_VENDORS_EMPLOYEES' },
   { key: 'attendance', label: 'Attendance', resource: 'EMPLOYER_PORTAL_VENDORS_ATTENDANCE' },
   { key: 'transactions', label: 'Transactions', resource: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS' },
+  /** The vendor's payroll lives on the payroll screens, in the vendor's context. */
+  { key: 'payroll', label: 'Payroll', resource: 'EMPLOYER_PORTAL_VENDORS_PAYROLL', path: '/payroll' },
   { key: 'settings', label: 'Settings', resource: 'EMPLOYER_PORTAL_VENDORS_ADMIN' },
 ] as const;
 export function visibleVendorTabs(resources: ResourceMap | null | undefined) {

@@ -13,6 +13,7 @@ export * from './employee-profile.js';
 export * from './documents.js';
 export * from './sheets.js';
 export * from './payroll.js';
+export * from './payroll-report.js';
 export * from './dashboard.js';
 export * from './vendors.js';
 export * from './external-links.js';

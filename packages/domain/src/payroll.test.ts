@@ -32,6 +32,7 @@ import {
   payrollConfigOf,
   payrollFlags,
   payrollInfoOf,
+  payrollUploadKindOf,
   payrollMonthOf,
   payrollSourcesOf,
   payrollStatusMessage,
@@ -162,7 +163,15 @@ describe('months and the payroll window (IST business dates)', () => {
       windowStartDate: '2026-11-01',
       windowEndDate: '2026-11-30',
       executionStartDate: '2026-11-01',
+      hasEmployerOptedForStreamingAccount: false,
     });
+    expect(payrollInfoOf('2026-11-23', { ...DEFAULT_PAYROLL_CONFIG, hasEmployerOptedForStreamingAccount: true }).hasEmployerOptedForStreamingAccount).toBe(true);
+  });
+
+  it('uploads as the streaming account once the employer has opted in', () => {
+    expect(payrollUploadKindOf(true)).toBe('PAYROLL_STREAMING_ACCOUNT');
+    expect(payrollUploadKindOf(false)).toBe('PAYROLL_UPLOAD');
+    expect(payrollUploadKindOf(undefined)).toBe('PAYROLL_UPLOAD');
   });
 });
 

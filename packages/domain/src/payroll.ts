@@ -388,6 +388,20 @@ export const PAYROLL_MSG = {
   badFile: 'Please choose a payroll sheet to upload.',
   frozen: (month: string) => `Payroll Finalized for ${month}`,
   cancelled: (month: string) => `Payroll for ${month} cancelled`,
+  /** The finalize's HR action (4.5) failed after the freeze itself succeeded. */
+  hrActionFailed: 'Payroll finalized, but the freeze could not be recorded as an HR action',
+  /** The payroll screen when the month's newest upload was cancelled. */
+  cancelledOn: (month: string, date: string) => `The payroll for ${month} was cancelled on ${date}.`,
+  uploadAfterCancel: "Upload a new sheet to run this month's payroll.",
+  /** The history's badge of an upload a newer one replaced. */
+  superseded: 'SUPERSEDED',
+  supersededBy: (at: string) => `Replaced by the upload of ${at}`,
+  // Payroll through the streaming account (issue 12; decision 0022).
+  /** A PAYROLL_STREAMING_ACCOUNT upload by an employer that has not opted in (nothing is stored). */
+  streamingNotOptedIn:
+    'Your organisation has not opted for payroll through a streaming account. Upload the sheet as a payroll upload, or ask the provider to turn the streaming account on.',
+  /** A streaming account id that is not the caller's employer's. */
+  streamingAccountNotFound: 'Streaming account not found',
 } as const;
 
 /** A status as a sentence shows it: 'PAYROLL_FROZEN' -> 'PAYROLL FROZEN'. */
@@ -582,6 +596,20 @@ export const PayrollHistoryRow = z.object({
   freezedDate: z.string().nullable(),
   failureReason: z.string().nullable(),
   totalEntries: z.number().int().nullable(),
+  /** ISO instant of the cancel, or null */
+  cancelledAt: z.string().nullable(),
+  /**
+   * ISO instant of the newer upload for the same month and context that replaced this one before
+   * it was executed or cancelled; null when this is the month's current payroll (or it ended
+   * executed or cancelled). The history shows such a row as SUPERSEDED.
+   */
+  supersededAt: z.string().nullable(),
+  /**
+   * The payout report's location (`{employerId}/{adminId}/FINAL_REPORT/{payrollId}`, for GET
+   * /employer-admin/doc) once the payroll is executed (DISBURSAL_*); null before, and for a payroll
+   * never executed. The same as payroll-details' `payrollFile.finalReport`.
+   */
+  finalReport: z.string().nullable(),
 });
 export type PayrollHistoryRow = z.infer<typeof PayrollHistoryRow>;
 /** The same row under the name the spec gives it. */
@@ -605,6 +633,8 @@ export const PayrollInfo = z.object({
   windowStartDate: isoDate,
   windowEndDate: isoDate,
   executionStartDate: isoDate,
+  /** the employer's opt-in (config): its payroll sheets are uploaded and executed as PAYROLL_STREAMING_ACCOUNT (decision 0022) */
+  hasEmployerOptedForStreamingAccount: z.boolean(),
 });
 export type PayrollInfo = z.infer<typeof PayrollInfo>;
 /** The payroll info of a business date and config. */
@@ -619,8 +649,11 @@ export function payrollInfoOf(todayIso: string, config: PayrollConfig): PayrollI
     windowStartDate: w.start,
     windowEndDate: w.end,
     executionStartDate: dayOf(run, config.payrollExecutionStartDay),
+    hasEmployerOptedForStreamingAccount: config.hasEmployerOptedForStreamingAccount,
   };
 }
+/** The kind a payroll sheet is uploaded as: the streaming account's when the employer has opted in. */
+export const payrollUploadKindOf = (optedIn: boolean | null | undefined): PayrollKind => (optedIn ? 'PAYROLL_STREAMING_ACCOUNT' : 'PAYROLL_UPLOAD');
 
 /** GET /employer-admin/payroll-monthly-summary: optional month and year (default: the latest executed payroll's month, else the current payroll month). */
 export const PayrollMonthlySummaryQuery = z.object({
@@ -655,10 +688,16 @@ export const PayrollMonthlySummary = z.object({
 export type PayrollMonthlySummary = z.infer<typeof PayrollMonthlySummary>;
 
 /** GET /employer-admin/payroll/stream-account-info (features/payouts). */
-export const StreamAccountInfo = z.object({ accountBalance: money, rechargeLink: z.string(), virtualAccount: z.string() });
+export const StreamAccountInfo = z.object({
+  /** the account's id in the streaming-account payroll calls (random; checked against the caller's employer) */
+  streamingAccountId: uuid,
+  accountBalance: money,
+  rechargeLink: z.string(),
+  virtualAccount: z.string(),
+});
 export type StreamAccountInfo = z.infer<typeof StreamAccountInfo>;
 
-/** GET /employer-admin/payroll/payroll-details: the month's current payroll (newest not cancelled); 404 `PAYROLL_MSG.noData` when none. */
+/** GET /employer-admin/payroll/payroll-details: the month's current payroll (its newest upload, a CANCELLED one included); 404 `PAYROLL_MSG.noData` when none. */
 export const PayrollDetailsQuery = z.object({ vendorId: uuid.optional(), ...monthQuery });
 export type PayrollDetailsQuery = z.infer<typeof PayrollDetailsQuery>;
 /** The server's page size of the payroll screens (spec 9: perPageLimit from the server). */
@@ -687,6 +726,7 @@ export const PayrollDetails = z.object({
     /** document locations, usable with GET /employer-admin/doc */
     uploadedFileUrl: z.string(),
     processedFileUrl: z.string().nullable(),
+    /** the payout report (FINAL_REPORT, built when downloaded) once executed (DISBURSAL_*), else null */
     finalReport: z.string().nullable(),
     fileName: z.string(),
   }),
@@ -696,11 +736,19 @@ export const PayrollDetails = z.object({
   uploadDate: z.string(),
   freezedDate: z.string().nullable(),
   executedAt: z.string().nullable(),
+  /** ISO instant of the cancel (status CANCELLED), or null */
+  cancelledAt: z.string().nullable(),
   failureReason: z.string().nullable(),
   paginationInfo: z.object({ perPageLimit: z.number().int() }),
   isReexecutionAllowed: z.boolean(),
   /** entries carrying each flag */
   flags: PayrollFlagCounts,
+  /**
+   * Advances of the context's workers taken in the month after the payroll month (after the
+   * deductions' cut-off, its last day) and still outstanding: the next payroll deducts them.
+   * Count and pending amount (paise).
+   */
+  laterAdvances: CountAmount,
 });
 export type PayrollDetails = z.infer<typeof PayrollDetails>;
 
@@ -755,6 +803,9 @@ export const PayrollEntryRow = z.object({
 export type PayrollEntryRow = z.infer<typeof PayrollEntryRow>;
 export const PayoutCounts = z.object(Object.fromEntries(PAYOUT_FILTERS.map((f) => [f, z.number().int()])) as Record<PayoutFilter, z.ZodNumber>);
 export type PayoutCounts = z.infer<typeof PayoutCounts>;
+/** Per tab, over the whole payroll (no search): the count and the net amount (negative nets count as 0). */
+export const PayoutFigures = z.object(Object.fromEntries(PAYOUT_FILTERS.map((f) => [f, CountAmount])) as Record<PayoutFilter, typeof CountAmount>);
+export type PayoutFigures = z.infer<typeof PayoutFigures>;
 export const EmployeePayoutDetailsResult = z.object({
   payrollId: uuid,
   data: z.array(PayrollEntryRow),
@@ -762,6 +813,11 @@ export const EmployeePayoutDetailsResult = z.object({
   totalCount: z.number().int(),
   /** per tab (`payoutStatusesOf`), with the search applied */
   counts: PayoutCounts,
+  /**
+   * Per tab over the whole payroll, from the same read as `counts` (without a search they are the
+   * same numbers): the payout screen's summary and its tabs never disagree.
+   */
+  figures: PayoutFigures,
   perPageLimit: z.number().int(),
 });
 export type EmployeePayoutDetailsResult = z.infer<typeof EmployeePayoutDetailsResult>;
@@ -808,6 +864,22 @@ export const ExecutePayrollResult = z.object({ payrollId: uuid, status: z.enum(P
 export type ExecutePayrollResult = z.infer<typeof ExecutePayrollResult>;
 export const ReinitiateResult = ExecutePayrollResult;
 export type ReinitiateResult = ExecutePayrollResult;
+
+/**
+ * Payroll through the streaming account (spec 7: "the streaming-account payroll calls (month and
+ * year), execute by streaming account id"; decision 0022).
+ * GET /employer-admin/payroll/streaming-account/payroll-details: the month's current payroll when
+ * it is a PAYROLL_STREAMING_ACCOUNT one, as payroll-details answers it; 404 `PAYROLL_MSG.noData` otherwise.
+ */
+export const StreamingPayrollDetailsQuery = PayrollDetailsQuery;
+export type StreamingPayrollDetailsQuery = PayrollDetailsQuery;
+/**
+ * PUT /employer-admin/payroll/streaming-account/execute-payroll: executes the month's current
+ * PAYROLL_STREAMING_ACCOUNT payroll of the context from the account `streamingAccountId` (the
+ * caller's employer's, else 404), through the same execution as execute-payroll.
+ */
+export const StreamingExecuteQuery = z.object({ streamingAccountId: uuid, vendorId: uuid.optional(), ...monthQuery });
+export type StreamingExecuteQuery = z.infer<typeof StreamingExecuteQuery>;
 
 /**
  * GET /employer-admin/payroll/missing-workers: the active workers of the payroll's context who are

@@ -428,6 +428,8 @@ export interface PayrollDeductionsTable {
 // ---- migration 0009 (payouts feature): the employer's account ledger, payouts and bank events ----
 export interface EmployerAccountsTable {
   employer_id: string;
+  /** the streaming account id of the payroll calls (random, unique; migration 0013) */
+  id: Generated<string>;
   virtual_account: string;
   created_at: Generated<Date>;
 }

@@ -22,7 +22,7 @@ import { ActivityTrailPage, SettingsPage } from '../features/settings';
 import { VendorCardsPage } from '../features/vendors';
 import { AnalyticsPage } from '../features/analytics';
 import { RawFileLinkPage } from '../features/documents';
-import { SignedInLayout, VendorLayout, type RouteHandle } from '../features/shell';
+import { SignedInLayout, VendorFrame, VendorLayout, type RouteHandle } from '../features/shell';
 import { TransactionsPage } from '../features/transactions';
 import { UserVerificationPage } from '../features/user-verification';
 import { hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
@@ -151,7 +151,9 @@ const signedIn: RouteObject[] = [
     handle: handle('Payroll'),
     element: (
       <GuardedScreen allowed={areaRule('PAYROLL')}>
-        <PayrollPage />
+        <VendorFrame>
+          <PayrollPage />
+        </VendorFrame>
       </GuardedScreen>
     ),
   },
@@ -160,7 +162,9 @@ const signedIn: RouteObject[] = [
     handle: handle('Payroll Summary'),
     element: (
       <GuardedScreen allowed={areaRule('PAYROLL')}>
-        <UploadSummaryPage />
+        <VendorFrame>
+          <UploadSummaryPage />
+        </VendorFrame>
       </GuardedScreen>
     ),
   },
@@ -169,7 +173,9 @@ const signedIn: RouteObject[] = [
     handle: handle('Payroll Payout'),
     element: (
       <GuardedScreen allowed={areaRule('PAYROLL')}>
-        <PayoutPage />
+        <VendorFrame>
+          <PayoutPage />
+        </VendorFrame>
       </GuardedScreen>
     ),
   },

@@ -235,11 +235,13 @@ export function createDashboardService(deps: Deps) {
         ctx.vendorId
           ? Promise.resolve(null)
           : db
+              // The month's newest upload (the current payroll): a cancelled one leaves the month to do.
               .selectFrom('payrolls as p')
-              .select('p.id')
+              .select('p.status')
               .where(inContext(ctx, 'p'))
               .where('p.month', '=', payrollMonth)
-              .where('p.status', '<>', 'CANCELLED')
+              .orderBy('p.created_at', 'desc')
+              .orderBy('p.id', 'desc')
               .limit(1)
               .executeTakeFirst(),
       ]);
@@ -248,7 +250,7 @@ export function createDashboardService(deps: Deps) {
           attendanceProcessedThisCycle: Boolean(attendance),
           employeeCount: employees,
           employeesAddedThisCycle: added ? 1 : 0,
-          payrollUploaded: ctx.vendorId ? null : Boolean(payroll),
+          payrollUploaded: ctx.vendorId ? null : Boolean(payroll && payroll.status !== 'CANCELLED'),
         },
         ctx.resources,
         ctx.vendorId,

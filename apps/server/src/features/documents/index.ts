@@ -1,5 +1,5 @@
 /** Document uploads: routes for the app, the job worker for main; the accept path and the processor hook for payroll sheets. */
-export { registerDocumentRoutes } from './routes.js';
+export { registerDocumentRoutes, type GeneratedDocument, type GeneratedDocuments } from './routes.js';
 export { workDocumentJobs, type ProcessUpload } from './jobs.js';
 export { createSheetPipeline, type SheetKinds } from './pipeline.js';
 export type { SheetKind, SheetRun, ApplyResult, UploadCounts } from './sheet-kind.js';

@@ -13,10 +13,11 @@ import {
   UploadHistoryResult,
   VendorQuery,
   type DocumentType,
+  type StoredDocumentType,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import { areaRoute, authOf, contextRoute, documentRoute, publicRoute } from '../../platform/guard.js';
+import { areaRoute, authOf, contextRoute, documentRoute, publicRoute, type AuthContext } from '../../platform/guard.js';
 import { registerMultipart } from '../../platform/uploads/receive.js';
 import { receiveCheckedFile } from './receive-upload.js';
 import { createDocumentService } from './service.js';
@@ -24,7 +25,14 @@ import { sampleFile } from './samples.js';
 import { createDocumentQueue } from './jobs.js';
 import { registerOutcomeRoutes } from './outcomes.js';
 
-export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
+/**
+ * A stored document type whose file is built when it is asked for rather than kept (FINAL_REPORT:
+ * features/payroll's payout report). Composed in app.ts, so this feature knows no other.
+ */
+export type GeneratedDocument = (ctx: AuthContext, q: z.infer<typeof DocQuery>) => Promise<DocResult>;
+export type GeneratedDocuments = Partial<Record<StoredDocumentType, GeneratedDocument>>;
+
+export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps, generated: GeneratedDocuments = {}): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   await registerMultipart(app);
   if (deps.queue) await createDocumentQueue(deps.queue);
@@ -64,8 +72,24 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     { config: areaRoute('ATTENDANCE', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: AttendanceListResult } } },
     async (req) => documents.attendance(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  app.get('/employer-admin/doc', { config: documentRoute('READ'), schema: { tags, querystring: DocQuery, response: { 200: DocResult } } }, async (req) =>
-    documents.document(authOf(req), req.query),
+  app.get(
+    '/employer-admin/doc',
+    {
+      config: documentRoute('READ'),
+      schema: {
+        tags,
+        description:
+          'A document of the caller\'s employer and context by its location (`{employerId}/{employerAdminId}/{documentType}/{documentId}`), as base64; READ on the area of its type. ' +
+          'documentType FINAL_REPORT is the payout report of an executed payroll (documentId: the payroll id; `payrollFile.finalReport` of payroll-details and `finalReport` of the history rows): ' +
+          'an xlsx built at the call from the entries as they are then (payroll-report-{yyyy-mm}.xlsx), 409 PAYROLL_NOT_EXECUTED before execution, 404 outside the caller\'s scope.',
+        querystring: DocQuery,
+        response: { 200: DocResult },
+      },
+    },
+    async (req) => {
+      const generate = generated[req.query.documentType];
+      return generate ? generate(authOf(req), req.query) : documents.document(authOf(req), req.query);
+    },
   );
 
   app.get('/samples/:fileName', { config: publicRoute, schema: { tags, params: z.object({ fileName: z.string().max(100) }) } }, async (req, reply) => {

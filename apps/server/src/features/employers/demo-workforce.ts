@@ -4,7 +4,7 @@
  * happen (the service runs on that day's clock), some are repaid, and salary top-ups are
  * disbursed. A seeded generator keeps the demo the same on every machine.
  */
-import { businessDate, monthStart } from '@portal/domain';
+import { businessDate, firstDayOf, monthOfDate, monthStart, payrollMonthOf } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { createWorkerSide } from '../worker-side/index.js';
 import type { WorkerRecord } from '../../db/schema.js';
@@ -39,7 +39,7 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
     { vendorId: null, prefix: 'SUN', count: 48 },
     ...vendors.map((v, k) => ({ vendorId: v.id, prefix: k === 0 ? 'SWF' : 'MSA', count: k === 0 ? 14 : 8 })),
   ];
-  const workers: { id: string; salary: number }[] = [];
+  const workers: { id: string; salary: number; number: number }[] = [];
   const registered: WorkerRecord[] = [];
   for (const g of groups) {
     for (let k = 1; k <= g.count; k++) {
@@ -54,11 +54,12 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
         monthlySalary: salary,
         joinedAt: addDays('2024-01-01', Math.floor(rnd() * 600)),
       });
-      workers.push({ id: w.id, salary });
+      workers.push({ id: w.id, salary, number: k });
       registered.push(w);
     }
   }
   await seedDemoKyc(deps, employerId, registered);
+  await seedPayrollMonth(deps, workers, today);
 
   // The month so far: attendance each day, and on some days an advance asked for that day.
   for (let day = start; day <= today; day = addDays(day, 1)) {
@@ -97,6 +98,68 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
   for (let k = 1; k <= 4; k++) {
     seq++;
     await side.register({ employerId, mobile: nextMobile(), fullName: `${pick(FIRST)} ${pick(LAST)}`, employerWorkerId: `SUN-NEW-${k}`, monthlySalary: (15_000 + k * 1_500) * 100, joinedAt: addDays(today, -k) });
+  }
+}
+
+/**
+ * Workers who take an advance every month: numbers 1001-1006 and 1010-1014 of each group. They
+ * include the rows of the demo's payroll sheets: SUN-1010..SUN-1014 (the own workers' payroll of
+ * the journeys), the first workers of Swift Staffing and MSA-1001..MSA-1006 (Metro Security).
+ */
+const REGULAR_BORROWERS = new Set([1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14]);
+
+/**
+ * The payroll month (the month before today's; its payroll runs this month): attendance every day,
+ * and advances taken, disbursed and partly repaid through it, so the demo's payroll has real
+ * deductions (advances TRANSFERRED on or before the month's last day) and executing it turns them
+ * DEDUCTED_FROM_SALARY. One worker also repays a salary top-up taken the month before, whose first
+ * EMI falls due in the payroll month. Its own seeded generator, so the current month's figures
+ * stay as they were.
+ */
+async function seedPayrollMonth(deps: Deps, workers: readonly { id: string; salary: number; number: number }[], today: string): Promise<void> {
+  const rnd = random(20261031);
+  const month = payrollMonthOf(today);
+  const start = firstDayOf(month);
+  const end = addDays(monthStart(today), -1);
+  const borrowed = new Set<string>();
+  for (let day = start; day <= end; day = addDays(day, 1)) {
+    const onDay = createWorkerSide({ ...deps, now: () => new Date(`${day}T12:15:00+05:30`) });
+    const sunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
+    for (const w of workers) {
+      const r = rnd();
+      await onDay.markAttendance(w.id, day, sunday ? 'HOLIDAY' : r < 0.87 ? 'PRESENT' : r < 0.93 ? 'HALF_DAY' : r < 0.97 ? 'LEAVE' : 'ABSENT');
+    }
+    if (day < addDays(start, 4) || sunday) continue;
+    const dayOfMonth = Number(day.slice(8, 10));
+    for (const w of workers) {
+      // A regular borrower who has not borrowed yet does so on a day of their own between the 12th and the 19th.
+      const due = REGULAR_BORROWERS.has(w.number) && !borrowed.has(w.id) && dayOfMonth >= 12 + (w.number % 8);
+      if (!due && rnd() > 0.03) continue;
+      const { available } = await onDay.availability(w.id);
+      const amount = Math.floor((available * (0.35 + rnd() * 0.4)) / 10_000) * 10_000; // whole hundreds of rupees
+      if (amount < 50_000) continue;
+      const id = await onDay.requestAdvance(w.id, amount);
+      const fate = rnd();
+      if (!due && fate < 0.05) {
+        await onDay.move(id, 'LENDER_REJECTED');
+        continue;
+      }
+      await onDay.disburse(id);
+      // A few pay it all back themselves; some pay part of it (the payroll deducts what is left).
+      if (fate > 0.92 && !due) {
+        await onDay.repay(id, amount, day);
+        continue;
+      }
+      borrowed.add(w.id);
+      if (fate > 0.82) await onDay.repay(id, Math.floor(amount / 20_000) * 10_000, day);
+    }
+  }
+  // A top-up taken the month before the payroll month: its first EMI is due on the 5th of the payroll month.
+  const sun1012 = workers.find((w) => w.number === 12);
+  if (sun1012) {
+    const before = firstDayOf(monthOfDate(addDays(start, -1)));
+    const side = createWorkerSide({ ...deps, now: () => new Date(`${addDays(before, 9)}T15:00:00+05:30`) });
+    await side.applyTopup(sun1012.id, Math.round(sun1012.salary / 2 / 100) * 100, 3);
   }
 }
 

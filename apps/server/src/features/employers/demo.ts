@@ -18,8 +18,9 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
   if (any) return false;
   const { employer, vendors, admin: owner } = await provisionEmployer(deps, {
     name: 'Sunrise Textiles Pvt Ltd',
-    // Approval is turned on by the workforce seed after the first sign-ups.
-    config: { isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: true },
+    // Approval is turned on by the workforce seed after the first sign-ups. Payroll runs through
+    // the streaming account (decision 0022), as the CLI's `streaming-account ... on` would set it.
+    config: { isEmployeeApprovalEnabled: false, fileUploadLinkEnabled: true, hasEmployerOptedForStreamingAccount: true },
     metadata: {
       departmentIds: ['Weaving', 'Dyeing', 'Finishing', 'Accounts'],
       gradeIds: ['G1', 'G2', 'G3', 'M1'],

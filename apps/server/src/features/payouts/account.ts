@@ -6,15 +6,27 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { BankCredit } from '../../platform/payouts.js';
 
+/**
+ * The employer's streaming account, created on first use: its id (random: the streaming-account
+ * payroll calls name it; decision 0022) and its virtual account number (16 digits, from a sequence).
+ */
+export async function accountOf(db: Kysely<DB>, employerId: string): Promise<{ id: string; virtualAccount: string }> {
+  const read = () => db.selectFrom('employer_accounts').select(['id', 'virtual_account']).where('employer_id', '=', employerId).executeTakeFirst();
+  let found = await read();
+  if (!found) {
+    await sql`
+      insert into employer_accounts (employer_id, virtual_account)
+      values (${employerId}, '222333' || lpad(nextval('employer_virtual_account_seq')::text, 10, '0'))
+      on conflict (employer_id) do nothing`.execute(db);
+    found = await read();
+    if (!found) throw new Error(`no account for employer ${employerId}`);
+  }
+  return { id: found.id, virtualAccount: found.virtual_account };
+}
+
 /** The employer's virtual account number, created on first use (16 digits, from a sequence). */
 export async function ensureAccount(db: Kysely<DB>, employerId: string): Promise<string> {
-  const found = await db.selectFrom('employer_accounts').select('virtual_account').where('employer_id', '=', employerId).executeTakeFirst();
-  if (found) return found.virtual_account;
-  await sql`
-    insert into employer_accounts (employer_id, virtual_account)
-    values (${employerId}, '222333' || lpad(nextval('employer_virtual_account_seq')::text, 10, '0'))
-    on conflict (employer_id) do nothing`.execute(db);
-  return (await db.selectFrom('employer_accounts').select('virtual_account').where('employer_id', '=', employerId).executeTakeFirstOrThrow()).virtual_account;
+  return (await accountOf(db, employerId)).virtualAccount;
 }
 
 /** Credits - debits, paise. */

@@ -1,7 +1,7 @@
 /** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, ReinitiateResult, StreamAccountInfo } from '@portal/domain';
+import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, ReinitiateResult, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { createPayoutQueue } from './jobs.js';
@@ -24,6 +24,22 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
     '/employer-admin/payroll/execute-payroll',
     { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.execute(authOf(req), req.query.payrollId),
+  );
+  // Decision 0022: execute by streaming account id (the month's current streaming-account payroll).
+  app.put(
+    '/employer-admin/payroll/streaming-account/execute-payroll',
+    {
+      config: areaRoute('PAYROLL', 'WRITE'),
+      schema: {
+        tags,
+        summary: "Execute the month's streaming-account payroll",
+        description:
+          "Executes the month's current PAYROLL_STREAMING_ACCOUNT payroll of the context (vendorId) from the streaming account streamingAccountId (stream-account-info), as execute-payroll does: PAYROLL_FROZEN, the execution window, the balance; exactly once (a second call answers 409). 404 for an account that is not the caller's employer's, or a month without such a payroll.",
+        querystring: StreamingExecuteQuery,
+        response: { 200: ExecutePayrollResult },
+      },
+    },
+    async (req) => payouts.executeStreaming(authOf(req), req.query.streamingAccountId, { month: req.query.month, year: req.query.year }),
   );
   app.put(
     '/employer-admin/payroll/reinitiate-failed-transactions',

@@ -20,6 +20,8 @@ import {
   payrollInfoOf,
   payrollStatusText,
   type ExecutePayrollResult,
+  type MonthYearValue,
+  type PayrollKind,
   type PayrollStatus,
   type StreamAccountInfo,
 } from '@portal/domain';
@@ -28,7 +30,8 @@ import type { Deps } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
-import { balanceOf, ensureAccount } from './account.js';
+import { currentPayroll } from '../payroll/index.js';
+import { accountOf, balanceOf, ensureAccount } from './account.js';
 import { crashPoint } from './crash.js';
 import { PAYOUT_MSG } from './messages.js';
 import { UUID_RE } from './status.js';
@@ -42,6 +45,7 @@ interface LockedPayroll {
   id: string;
   employer_id: string;
   month: string;
+  kind: PayrollKind;
   status: PayrollStatus;
   config: Record<string, unknown>;
 }
@@ -50,7 +54,7 @@ interface LockedPayroll {
 async function lockPayroll(trx: Transaction<DB>, ctx: Scope, payrollId: string): Promise<LockedPayroll> {
   if (!UUID_RE.test(payrollId)) throw notFound(PAYROLL_MSG.notFound);
   const r = await sql<LockedPayroll>`
-    select p.id, p.employer_id, p.month, p.status, e.config
+    select p.id, p.employer_id, p.month, p.kind, p.status, e.config
     from payrolls p join employers e on e.id = p.employer_id
     where p.id = ${payrollId} and p.employer_id = ${ctx.admin.employer_id}
       and p.vendor_id is not distinct from ${ctx.vendorId}
@@ -79,19 +83,25 @@ async function queuePayouts(deps: Deps, trx: Transaction<DB>, payoutIds: string[
 export function createPayoutService(deps: Deps) {
   const { db } = deps;
 
-  return {
-    /** GET stream-account-info: the employer's balance, virtual account and recharge page. */
+  const service = {
+    /** GET stream-account-info: the employer's streaming account (its id, balance, virtual account and recharge page). */
     async accountInfo(ctx: Scope): Promise<StreamAccountInfo> {
-      const virtualAccount = await ensureAccount(db, ctx.admin.employer_id);
-      return { accountBalance: await balanceOf(db, ctx.admin.employer_id), rechargeLink: deps.bank.api.rechargeLink(virtualAccount), virtualAccount };
+      const account = await accountOf(db, ctx.admin.employer_id);
+      return {
+        streamingAccountId: account.id,
+        accountBalance: await balanceOf(db, ctx.admin.employer_id),
+        rechargeLink: deps.bank.api.rechargeLink(account.virtualAccount),
+        virtualAccount: account.virtualAccount,
+      };
     },
 
-    /** PUT execute-payroll. */
-    async execute(ctx: Scope, payrollId: string): Promise<ExecutePayrollResult> {
+    /** PUT execute-payroll (`kind`: only a payroll of that kind, checked under the lock; another is not found). */
+    async execute(ctx: Scope, payrollId: string, kind?: PayrollKind): Promise<ExecutePayrollResult> {
       const employerId = ctx.admin.employer_id;
       await ensureAccount(db, employerId);
       const result = await db.transaction().execute(async (trx) => {
         const p = await lockPayroll(trx, ctx, payrollId);
+        if (kind && p.kind !== kind) throw notFound(PAYROLL_MSG.noData);
         if (p.status !== 'PAYROLL_FROZEN') refuseStatus(p);
         const today = businessDate(deps.now());
         const config = payrollConfigOf(p.config);
@@ -151,6 +161,22 @@ export function createPayoutService(deps: Deps) {
       return result;
     },
 
+    /**
+     * PUT streaming-account/execute-payroll (decision 0022): the month's current payroll of the
+     * caller's context, when it is a PAYROLL_STREAMING_ACCOUNT one, executed from the streaming
+     * account `streamingAccountId` by the execution above (the same lock, checks and exactly-once).
+     * An account that is not the caller's employer's is not found; so is a month without such a payroll.
+     */
+    async executeStreaming(ctx: Scope, streamingAccountId: string, month: MonthYearValue): Promise<ExecutePayrollResult> {
+      const account = UUID_RE.test(streamingAccountId)
+        ? await db.selectFrom('employer_accounts').select('id').where('id', '=', streamingAccountId).where('employer_id', '=', ctx.admin.employer_id).executeTakeFirst()
+        : undefined;
+      if (!account) throw notFound(PAYROLL_MSG.streamingAccountNotFound);
+      const p = await currentPayroll(db, ctx, month);
+      if (!p || p.kind !== 'PAYROLL_STREAMING_ACCOUNT') throw notFound(PAYROLL_MSG.noData);
+      return service.execute(ctx, p.id, 'PAYROLL_STREAMING_ACCOUNT');
+    },
+
     /** PUT reinitiate-failed-transactions: attempt n+1 for entries whose current payout failed, was reversed or cancelled. */
     async reinitiate(ctx: Scope, payrollId: string): Promise<ExecutePayrollResult> {
       return db.transaction().execute(async (trx) => {
@@ -192,6 +218,7 @@ export function createPayoutService(deps: Deps) {
       });
     },
   };
+  return service;
 }
 
 /**

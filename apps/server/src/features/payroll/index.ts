@@ -6,4 +6,6 @@
 export { registerPayrollRoutes } from './routes.js';
 export { workPayrollJobs, PAYROLL_EXPIRY_QUEUE } from './jobs.js';
 export { currentPayroll, expirePayrolls } from './service.js';
+export { setStreamingAccountOptIn, type StreamingOptInResult } from './streaming-account.js';
 export { payrollSheet } from './processing.js';
+export { payoutReportDocument } from './report.js';

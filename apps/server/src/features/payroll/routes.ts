@@ -18,6 +18,7 @@ import {
   PayrollStatusResult,
   PayrollVendorQuery,
   SHEET_UPLOAD_LIMIT_MB,
+  StreamingPayrollDetailsQuery,
   UPLOAD_MSG,
   UpdatePayrollStatusBody,
   UploadPayrollDocBody,
@@ -64,6 +65,22 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
   );
   app.get('/employer-admin/payroll/payroll-details', { config: read, schema: { tags, querystring: PayrollDetailsQuery, response: { 200: PayrollDetails } } }, async (req) =>
     payroll.details(authOf(req), { month: req.query.month, year: req.query.year }),
+  );
+  // Decision 0022: the month's current payroll when it is a streaming-account one (its execute: features/payouts).
+  app.get(
+    '/employer-admin/payroll/streaming-account/payroll-details',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The month's streaming-account payroll",
+        description:
+          'The month\'s current payroll when it is a PAYROLL_STREAMING_ACCOUNT payroll, in the shape of payroll-details; 404 "Oops! No Data found" when there is none or it is a PAYROLL_UPLOAD.',
+        querystring: StreamingPayrollDetailsQuery,
+        response: { 200: PayrollDetails },
+      },
+    },
+    async (req) => payroll.details(authOf(req), { month: req.query.month, year: req.query.year }, 'PAYROLL_STREAMING_ACCOUNT'),
   );
   app.post(
     '/employer-admin/payroll/employee-payout-details',

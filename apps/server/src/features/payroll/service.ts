@@ -17,6 +17,8 @@ import {
   PAYOUT_FILTERS,
   STORED_TYPES_OF,
   UPLOAD_MSG,
+  addMonths,
+  businessDayStart,
   canMove,
   compareMonths,
   documentLocation,
@@ -45,6 +47,7 @@ import {
   type MissingWorkersResult,
   type MonthYearValue,
   type PayoutCounts,
+  type PayoutFigures,
   type PayoutFilter,
   type PayrollConfig,
   type PayrollDetails,
@@ -69,6 +72,7 @@ import { inspectFile } from '../../platform/uploads/inspect.js';
 import { cleanFileName } from '../../platform/uploads/receive.js';
 import { createDocumentService } from '../documents/index.js';
 import { identityRecordsOf, missingWorkers } from './identity.js';
+import { finalReportLocation } from './report.js';
 
 export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
 /** A deduction of a page row, as json: transaction id or EMI id, date, amount. */
@@ -91,14 +95,17 @@ const inScope = (ctx: Scope, alias = 'p') => {
   return sql<boolean>`${sql.ref(`${alias}.employer_id`)} = ${ctx.admin.employer_id}::uuid and ${ctx.vendorId ? sql`${vendor} = ${ctx.vendorId}::uuid` : sql`${vendor} is null`}`;
 };
 
-/** The month's current payroll in a context: its newest row that is not CANCELLED. */
+/**
+ * The month's current payroll in a context: its newest upload, a CANCELLED one included. A cancel
+ * leaves the month cancelled (the screens say so and offer a new upload); an older upload it had
+ * replaced never comes back as current.
+ */
 export async function currentPayroll(db: Kysely<DB>, ctx: Scope, month: MonthYearValue, forUpdate = false): Promise<PayrollRecord | undefined> {
   let q = db
     .selectFrom('payrolls as p')
     .selectAll('p')
     .where(inScope(ctx))
     .where('p.month', '=', firstDayOf(month))
-    .where('p.status', '<>', 'CANCELLED')
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
     .limit(1);
@@ -168,6 +175,20 @@ export function createPayrollService(deps: Deps) {
       const month = monthOfDate(p.month);
       const label = monthLabel(month);
       if (dates && (dates.startDate !== firstDayOf(month) || dates.endDate !== lastDayOf(month))) throw badRequest(PAYROLL_MSG.freezeDates);
+      // Spec 4.5: the screen's finalize sets the status and also issues the freeze as an HR action.
+      // The action on a payroll already frozen is recorded and answered, not refused.
+      if (via === 'HR_ACTION' && p.status === 'PAYROLL_FROZEN') {
+        await recordActivity(trx, {
+          employerId: ctx.admin.employer_id,
+          vendorId: ctx.vendorId,
+          adminId: ctx.admin.id,
+          actionType: ACTION_TYPES.payrollFrozen,
+          targetType: 'PAYROLL',
+          targetId: p.id,
+          details: { month: firstDayOf(month), from: p.status, via, ...(dates ?? {}) },
+        });
+        return { payrollId: p.id, status: p.status, message: PAYROLL_MSG.finalizedFor(label) };
+      }
       if (!canMove(p.status, to)) throw notAllowed(p.status);
       if (to === 'PAYROLL_FROZEN') {
         if (isPayrollWindowClosed(month, today(), config)) throw conflict(PAYROLL_MSG.expired, 'PAYROLL_EXPIRED');
@@ -193,7 +214,27 @@ export function createPayrollService(deps: Deps) {
     });
   }
 
-  function toHistoryRow(p: PayrollRecord & { admin_name: string; file_name: string }): PayrollHistoryRow {
+  /**
+   * Advances of the context taken in the month after `month` (past the deductions' cut-off, the
+   * month's last day) and still outstanding: the next payroll deducts them. One range of the
+   * dashboard's partial index on (employer_id[, vendor_id], created_at): a month of advances.
+   */
+  async function laterAdvancesOf(ctx: Scope, month: MonthYearValue): Promise<CountAmount> {
+    const from = businessDayStart(firstDayOf(addMonths(month, 1)));
+    const to = businessDayStart(firstDayOf(addMonths(month, 2)));
+    const row = await db
+      .selectFrom('transactions as t')
+      .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(t.amount - t.repaid_amount), 0)::bigint`.as('amount')])
+      .where(inScope(ctx, 't'))
+      .where('t.created_at', '>=', from)
+      .where('t.created_at', '<', to)
+      .where('t.status', '=', 'TRANSFERRED')
+      .where(sql<boolean>`t.amount > t.repaid_amount`)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), amount: Number(row.amount) };
+  }
+
+  function toHistoryRow(p: PayrollRecord & { admin_name: string; file_name: string; superseded_at: Date | null }): PayrollHistoryRow {
     const types = STORED_TYPES_OF[p.kind];
     const month = monthOfDate(p.month);
     return {
@@ -215,6 +256,9 @@ export function createPayrollService(deps: Deps) {
       freezedDate: iso(p.frozen_at),
       failureReason: p.failure_reason,
       totalEntries: p.status === 'UPLOADED' || p.status === 'PROCESSING' || p.status === 'PAYROLL_PROCESSING_FAILED' ? null : p.total_entries,
+      cancelledAt: iso(p.cancelled_at),
+      supersededAt: p.status === 'CANCELLED' || isDisbursalStatus(p.status) ? null : iso(p.superseded_at),
+      finalReport: finalReportLocation(p),
     };
   }
 
@@ -235,6 +279,10 @@ export function createPayrollService(deps: Deps) {
         if (!asked || compareMonths(asked, month) !== 0) throw badRequest(PAYROLL_MSG.wrongMonth(label));
       }
       if (!isCurrentPayrollActive(day, config)) throw conflict(PAYROLL_MSG.windowClosed(formatDdMmYyyy(nextPayroll(day, config))), 'PAYROLL_WINDOW_CLOSED');
+      // Decision 0022: a streaming-account sheet only from an employer that has opted in; refused before anything is stored.
+      if (input.docType === 'PAYROLL_STREAMING_ACCOUNT' && !config.hasEmployerOptedForStreamingAccount) {
+        throw conflict(PAYROLL_MSG.streamingNotOptedIn, 'STREAMING_ACCOUNT_NOT_OPTED_IN');
+      }
       const format = DOCUMENT_FORMATS[input.docType];
       const buffer = decodeBase64(input.file, maxBytesOf(input.docType), format.maxMb);
       const fileName = cleanFileName(input.fileName);
@@ -281,6 +329,12 @@ export function createPayrollService(deps: Deps) {
           .innerJoin('document_uploads as u', 'u.id', 'p.upload_id')
           .selectAll('p')
           .select(['a.name as admin_name', 'u.file_name'])
+          // The next upload of the same month and context, if any: it replaced this one.
+          .select(
+            sql<Date | null>`(select min(q.created_at) from payrolls q where q.employer_id = p.employer_id and q.vendor_id is not distinct from p.vendor_id and q.month = p.month and (q.created_at, q.id) > (p.created_at, p.id))`.as(
+              'superseded_at',
+            ),
+          )
           .where(inScope(ctx))
           .orderBy('p.created_at', 'desc')
           .orderBy('p.id', 'desc')
@@ -310,7 +364,8 @@ export function createPayrollService(deps: Deps) {
       const latest = executed.latest ? monthOfDate(executed.latest) : null;
       const month: MonthYearValue = asked.month && asked.year ? { month: asked.month, year: asked.year } : (latest ?? payrollMonthOf(today()));
       const p = await currentPayroll(db, ctx, month);
-      const figures = p ? await statusFigures(p.id) : [];
+      // A cancelled payroll paid nothing and will not: it has a status, no figures.
+      const figures = p && p.status !== 'CANCELLED' ? await statusFigures(p.id) : [];
       const summary: PayrollDonut = {
         payrollId: p?.id ?? null,
         status: p?.status ?? null,
@@ -329,14 +384,18 @@ export function createPayrollService(deps: Deps) {
       };
     },
 
-    /** GET payroll-details: the month's current payroll with its figures; 404 "Oops! No Data found" when there is none. */
-    async details(ctx: AuthContext, month: MonthYearValue): Promise<PayrollDetails> {
+    /**
+     * GET payroll-details: the month's current payroll with its figures; 404 "Oops! No Data found"
+     * when there is none, or (with `kind`: streaming-account/payroll-details) when it is of another kind.
+     */
+    async details(ctx: AuthContext, month: MonthYearValue, kind?: PayrollKind): Promise<PayrollDetails> {
       const p = await currentPayroll(db, ctx, month);
-      if (!p) throw noData();
-      const [figures, upload, config] = await Promise.all([
+      if (!p || (kind && p.kind !== kind)) throw noData();
+      const [figures, upload, config, later] = await Promise.all([
         statusFigures(p.id),
         db.selectFrom('document_uploads').select('file_name').where('id', '=', p.upload_id).executeTakeFirstOrThrow(),
         configOf(ctx.admin.employer_id),
+        laterAdvancesOf(ctx, month),
       ]);
       const types = STORED_TYPES_OF[p.kind];
       const stored = p.flag_counts ?? {};
@@ -357,17 +416,19 @@ export function createPayrollService(deps: Deps) {
         payrollFile: {
           uploadedFileUrl: documentLocation(p.employer_id, p.admin_id, types.original, p.original_file_id),
           processedFileUrl: p.processed_file_id && types.processed ? documentLocation(p.employer_id, p.admin_id, types.processed, p.processed_file_id) : null,
-          finalReport: null,
+          finalReport: finalReportLocation(p),
           fileName: upload.file_name,
         },
         workingDays: p.working_days,
         uploadDate: p.created_at.toISOString(),
         freezedDate: iso(p.frozen_at),
         executedAt: iso(p.executed_at),
+        cancelledAt: iso(p.cancelled_at),
         failureReason: p.failure_reason,
         paginationInfo: { perPageLimit: PAYROLL_PER_PAGE_LIMIT },
         isReexecutionAllowed: p.status === 'DISBURSAL_FAILED' && isPayrollMonthOpen(month, today(), config),
         flags,
+        laterAdvances: later,
       };
     },
 
@@ -391,9 +452,11 @@ export function createPayrollService(deps: Deps) {
       const inTab = statuses ? sql`and status = any(${statuses as string[]}::text[])` : sql``;
       let byStatus: Map<string, number>;
       let rows: PageRow[];
+      // The whole payroll's counts and amounts per status, read once with the tabs' counts.
+      let whole: { status: string; n: number; amount: number }[];
       if (!search) {
         const [countRows, page] = await Promise.all([
-          db.selectFrom('payroll_entry_counts').select(['status', 'n']).where('payroll_id', '=', p.id).execute(),
+          db.selectFrom('payroll_entry_counts').select(['status', 'n', 'amount']).where('payroll_id', '=', p.id).execute(),
           // Total: a range of positions. A tab: the page's ids first from (payroll_id, status, position),
           // so the rows skipped by the offset are never read from the table nor projected.
           statuses
@@ -410,19 +473,22 @@ export function createPayrollService(deps: Deps) {
               `.execute(db),
         ]);
         byStatus = new Map(countRows.map((r) => [r.status as string, r.n]));
+        whole = countRows.map((r) => ({ status: r.status as string, n: r.n, amount: Number(r.amount) }));
         rows = page.rows;
       } else {
-        const { rows: found } = await sql<PageRow & { counts: Record<string, number> }>`
+        const { rows: found } = await sql<PageRow & { counts: Record<string, number>; whole: { status: string; n: number; amount: number }[] }>`
           with m as materialized (
             select id, status, position from payroll_entries where payroll_id = ${p.id}::uuid and strpos(search_text, ${search}) > 0
           ),
           c as (select coalesce(json_object_agg(status, n), '{}'::json) as counts from (select status, count(*)::int as n from m group by status) g),
+          w as (select coalesce(json_agg(json_build_object('status', status, 'n', n, 'amount', amount)), '[]'::json) as whole from payroll_entry_counts where payroll_id = ${p.id}::uuid),
           pg as (select id, position from m where true ${inTab} order by position limit ${limit} offset ${offset})
-          select c.counts, e.*, ${items} as items
-          from c left join (pg join payroll_entries e on e.id = pg.id) on true
+          select c.counts, w.whole, e.*, ${items} as items
+          from c cross join w left join (pg join payroll_entries e on e.id = pg.id) on true
           order by pg.position
         `.execute(db);
         byStatus = new Map(Object.entries(found[0]?.counts ?? {}));
+        whole = (found[0]?.whole ?? []).map((r) => ({ status: r.status, n: Number(r.n), amount: Number(r.amount) }));
         rows = found.filter((r) => r.id !== null);
       }
       const counts = Object.fromEntries(
@@ -431,6 +497,7 @@ export function createPayrollService(deps: Deps) {
           return [f, list === null ? [...byStatus.values()].reduce((a, b) => a + b, 0) : list.reduce((a, s) => a + (byStatus.get(s) ?? 0), 0)];
         }),
       ) as PayoutCounts;
+      const figures = Object.fromEntries(PAYOUT_FILTERS.map((f) => [f, sumCount(whole, payoutStatusesOf(f))])) as PayoutFigures;
       const toRow = (e: PageRow) => ({
         _id: e.id,
         workerId: e.worker_id,
@@ -458,7 +525,7 @@ export function createPayrollService(deps: Deps) {
       });
       // NAME_DIFFERS / MOBILE_DIFFERS: what the employee record holds, to show beside the flag.
       const records = await identityRecordsOf(db, p, rows.filter((e) => e.flags.includes('NAME_DIFFERS') || e.flags.includes('MOBILE_DIFFERS')).map((e) => e.id));
-      return { payrollId: p.id, data: rows.map((e) => ({ ...toRow(e), employeeRecord: records.get(e.id) ?? null })), totalCount: counts[body.status], counts, perPageLimit: limit };
+      return { payrollId: p.id, data: rows.map((e) => ({ ...toRow(e), employeeRecord: records.get(e.id) ?? null })), totalCount: counts[body.status], counts, figures, perPageLimit: limit };
     },
 
     /**

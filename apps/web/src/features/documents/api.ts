@@ -4,9 +4,11 @@ import {
   UPLOAD_HISTORY_PAGE_SIZE,
   type DocResult,
   type DocumentType,
+  type PayrollKind,
   type RawFileListResult,
   type UploadAuditRecord,
   type UploadHistoryResult,
+  type UploadPayrollDocBody,
 } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { saveBlob } from '../../shared/api/save-file';
@@ -77,13 +79,10 @@ export interface PayrollUploadAnswer {
   status?: string;
 }
 
-/** Spec 7: the payroll sheet goes as base64 in a JSON body. */
-export function uploadPayroll(file: ReadFile, payrollMonth: string | null, vendorId: string | null) {
-  return api.post<PayrollUploadAnswer>(
-    '/employer-admin/payroll/upload-payroll-doc',
-    { file: bytesToBase64(file.bytes), fileName: file.name, ...(payrollMonth ? { payrollMonth } : {}) },
-    vendorQuery(vendorId),
-  );
+/** Spec 7: the payroll sheet goes as base64 in a JSON body, with its kind (the screen's document type; decision 0022). */
+export function uploadPayroll(file: ReadFile, payrollMonth: string | null, vendorId: string | null, docType: PayrollKind) {
+  const body: UploadPayrollDocBody = { file: bytesToBase64(file.bytes), fileName: file.name, ...(payrollMonth ? { payrollMonth } : {}), docType };
+  return api.post<PayrollUploadAnswer>('/employer-admin/payroll/upload-payroll-doc', body, vendorQuery(vendorId));
 }
 
 /** Fetches a stored document with the token and saves it under the server's name (or `fileName`). */

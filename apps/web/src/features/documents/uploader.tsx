@@ -103,7 +103,8 @@ export function Uploader({ type, vendorId, returnTo, payrollMonth, onUploaded }:
   const submit = useMutation({
     mutationFn: async (file: ReadFile): Promise<{ kind: 'record'; record: UploadAuditRecord } | { kind: 'payroll'; answer: PayrollUploadAnswer }> => {
       if (isMultipartType(type)) return { kind: 'record', record: await uploadSheetOrFile(type, file, vendorId) };
-      return { kind: 'payroll', answer: await uploadPayroll(file, payrollMonth, vendorId) };
+      // The kind goes with the sheet: a streaming-account sheet stays one (decision 0022).
+      return { kind: 'payroll', answer: await uploadPayroll(file, payrollMonth, vendorId, type) };
     },
     onSuccess: (result) => {
       clear();

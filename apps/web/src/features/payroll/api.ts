@@ -5,12 +5,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   PAYROLL_HISTORY_PAGE_SIZE,
+  firstDayOf,
+  lastDayOf,
   monthKey,
   parseDocumentLocation,
   type DocResult,
   type EmployeePayoutDetailsBody,
   type EmployeePayoutDetailsResult,
   type ExecutePayrollResult,
+  type HrActionBody,
+  type HrActionResult,
   type MissingWorkersResult,
   type MonthYearValue,
   type PayoutFilter,
@@ -21,6 +25,7 @@ import {
   type PayrollStatusResult,
   type ReinitiateResult,
   type StreamAccountInfo,
+  type StreamingExecuteQuery,
   type UpdatePayrollStatusBody,
 } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
@@ -128,18 +133,38 @@ export const missingWorkersQuery = (vendorId: string | null, payrollId: string, 
 // ---- actions ----
 
 /**
- * Finalize (4.5): the status goes to PAYROLL_FROZEN. The server takes the freeze by this call or
- * as POST /hrAction FREEZE_PAYROLL; either moves the payroll and the other then answers 409, so
- * the screen issues this one only.
+ * Finalize (4.5): the status goes to PAYROLL_FROZEN, and the freeze is also issued as the HR action
+ * FREEZE_PAYROLL with the payroll month's first and last day. The server records the action on a
+ * payroll already frozen by the first call (and answers it), so both always go out.
  */
-export const finalizePayroll = (payrollId: string, vendorId: string | null) =>
-  api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'PAYROLL_FROZEN' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+export async function finalizePayroll(payrollId: string, month: MonthYearValue, vendorId: string | null): Promise<{ frozen: PayrollStatusResult; hrActionError: unknown }> {
+  const frozen = await api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'PAYROLL_FROZEN' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+  const body = { type: 'FREEZE_PAYROLL', data: { payrollId, startDate: firstDayOf(month), endDate: lastDayOf(month) } } satisfies HrActionBody;
+  // The payroll is frozen whatever happens next: a failed HR action is reported as such, never as a failed finalize.
+  try {
+    await api.post<HrActionResult>('/hrAction', body, vendorQuery(vendorId));
+    return { frozen, hrActionError: null };
+  } catch (error) {
+    return { frozen, hrActionError: error };
+  }
+}
 
 export const cancelPayroll = (payrollId: string, vendorId: string | null) =>
   api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'CANCELLED' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
 
-export const executePayroll = (payrollId: string, vendorId: string | null) =>
-  api.put<ExecutePayrollResult>('/employer-admin/payroll/execute-payroll', undefined, { payrollId, ...vendorQuery(vendorId) });
+/**
+ * Execute (4.5). A PAYROLL_STREAMING_ACCOUNT payroll goes by its streaming account id (from
+ * stream-account-info, asked now) and its month: PUT streaming-account/execute-payroll (decision
+ * 0022); any other by its payroll id.
+ */
+export async function executePayroll(payroll: Pick<PayrollDetails, '_id' | 'kind' | 'month'>, vendorId: string | null): Promise<ExecutePayrollResult> {
+  if (payroll.kind !== 'PAYROLL_STREAMING_ACCOUNT') {
+    return api.put<ExecutePayrollResult>('/employer-admin/payroll/execute-payroll', undefined, { payrollId: payroll._id, ...vendorQuery(vendorId) });
+  }
+  const account = await api.get<StreamAccountInfo>('/employer-admin/payroll/stream-account-info', vendorQuery(vendorId));
+  const query: StreamingExecuteQuery = { streamingAccountId: account.streamingAccountId, ...monthQuery(payroll.month), ...vendorQuery(vendorId) };
+  return api.put<ExecutePayrollResult>('/employer-admin/payroll/streaming-account/execute-payroll', undefined, query);
+}
 
 export const reinitiateFailed = (payrollId: string, vendorId: string | null) =>
   api.put<ReinitiateResult>('/employer-admin/payroll/reinitiate-failed-transactions', undefined, { payrollId, ...vendorQuery(vendorId) });

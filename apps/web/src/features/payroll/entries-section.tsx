@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PAYROLL_PER_PAGE_LIMIT, type MonthYearValue, type PayoutCounts } from '@portal/domain';
+import { PAYROLL_PER_PAGE_LIMIT, type CountAmount, type MonthYearValue, type PayoutCounts } from '@portal/domain';
 import { Paginator, SearchInput, errorMessage } from '../../shared/ui';
 import { payoutEntriesQuery } from './api';
 import { EntriesTable } from './entries-table';
+import { cutOffText, laterAdvancesText } from './entry-text';
 import type { PayrollListState, PayrollTab } from './url-state';
 
 export interface EntriesSectionProps {
@@ -20,6 +22,22 @@ export interface EntriesSectionProps {
   status: string | null;
   /** Buttons shown beside the tabs (the Failed tab's Re-Run Payroll). */
   tabActions?: React.ReactNode;
+  /** The advances taken after the cut-off and still owed (payroll-details), which the next payroll deducts. */
+  laterAdvances?: CountAmount | null;
+}
+
+/** Which advances and EMIs the deductions take: those up to the payroll month's last day; and what is left to the next payroll. */
+function DeductionsNote({ month, laterAdvances }: { month: MonthYearValue; laterAdvances: CountAmount | null | undefined }) {
+  const later = laterAdvancesText(laterAdvances, month);
+  return (
+    <Group gap={6} px="md" pb="sm" align="flex-start" wrap="nowrap" data-testid="deductions-cutoff">
+      <IconInfoCircle size={16} stroke={1.8} color="var(--mantine-color-dimmed)" style={{ flex: 'none', marginTop: 2 }} aria-hidden />
+      <Text size="sm" c="dimmed">
+        {cutOffText(month)}
+        {later ? ` ${later}` : ''}
+      </Text>
+    </Group>
+  );
 }
 
 const countOf = (counts: PayoutCounts | undefined, tab: PayrollTab): number | null => (counts ? (counts[tab.filter] ?? 0) : null);
@@ -29,7 +47,7 @@ const countOf = (counts: PayoutCounts | undefined, tab: PayrollTab): number | nu
  * employee ID (2.10: text is needed to search; clearing it shows every row again) and tabs with
  * their counts.
  */
-export function EntriesSection({ variant, vendorId, month, state, tabs, onChange, refreshMs, status, tabActions }: EntriesSectionProps) {
+export function EntriesSection({ variant, vendorId, month, state, tabs, onChange, refreshMs, status, tabActions, laterAdvances }: EntriesSectionProps) {
   const query = useQuery(payoutEntriesQuery(vendorId, { month, filter: state.tab.filter, page: state.page, search: state.search }, refreshMs));
   const data = query.data;
   const seenStatus = useRef(status);
@@ -46,6 +64,7 @@ export function EntriesSection({ variant, vendorId, month, state, tabs, onChange
     <EntriesTable
       variant={variant}
       label={label}
+      month={month}
       rows={data?.data}
       loading={query.isPending}
       loadingRows={Math.min(perPage, 10)}
@@ -70,6 +89,7 @@ export function EntriesSection({ variant, vendorId, month, state, tabs, onChange
             </Text>
           ) : null}
         </Group>
+        <DeductionsNote month={month} laterAdvances={laterAdvances} />
         <Tabs value={state.tab.key} onChange={(value) => value && onChange({ tab: tabs.find((t) => t.key === value) ?? tabs[0]!, page: 1 })} keepMounted>
           <Group justify="space-between" align="flex-end" px="md" wrap="wrap" gap="sm">
             <Tabs.List aria-label={`${label} by status`} style={{ flex: 1 }}>

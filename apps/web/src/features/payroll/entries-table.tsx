@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, Modal, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Anchor, Badge, Group, List, Modal, Popover, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { formatRupees, type PayrollEntryRow } from '@portal/domain';
+import { formatRupees, type MonthYearValue, type PayrollEntryRow } from '@portal/domain';
 import { DataTable, StatusBadge, payoutStatusTone, type DataTableColumn } from '../../shared/ui';
+import { cutOffText, deductionLineLabel, deductionsBrief, noDeductionsText, paidDaysText, prorationLabel, prorationText } from './entry-text';
 import { FLAG_NOTE, FLAG_SHORT_LABELS, flagsText, orderedFlags } from './flags';
 import { DEDUCTIONS_HEADER, dateAndTimeIst } from './model';
 
@@ -44,10 +45,133 @@ function recordText(list: readonly string[], record: NonNullable<PayrollEntryRow
 /** The first 8 characters of a transaction id (the dialog shows all of it). */
 const shortId = (id: string): string => (id.length > 10 ? `${id.slice(0, 8)}…` : id);
 
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Name, with the Employee ID and mobile under it (and, on the summary, the row's flags). */
+function NameCell({ row, withFlags }: { row: PayrollEntryRow; withFlags: boolean }) {
+  return (
+    <Stack gap={2} miw={130} maw={230}>
+      <Text size="sm" fw={500}>
+        {row.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {row.employerEmployeeCode}
+        {row.mobile ? ` · ${row.mobile}` : ''}
+      </Text>
+      {withFlags ? <FlagMarkers flags={row.flags} record={row.employeeRecord} /> : null}
+    </Stack>
+  );
+}
+
+/** The salary for the paid days, with its arithmetic under it: "₹30,000.00 × 26/30" and "Paid days 26 / 30". */
+function SalaryCell({ row }: { row: PayrollEntryRow }) {
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" style={nowrap}>
+        {formatRupees(row.salary)}
+      </Text>
+      <Text size="xs" c="dimmed" style={nowrap} title={prorationLabel(row.monthlySalary, row.paidDays, row.workingDays)}>
+        {prorationText(row.monthlySalary, row.paidDays, row.workingDays)}
+      </Text>
+      <Text size="xs" c="dimmed" style={nowrap}>
+        {paidDaysText(row.paidDays, row.workingDays)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The provider deductions. Nothing deducted says so, with the cut-off (the payroll month's last
+ * day). Otherwise the amount opens what it repays: each advance by its date and each top-up EMI by
+ * its due date, with their amounts; a few words under it count them.
+ */
+function DeductionsCell({ row, month }: { row: PayrollEntryRow; month: MonthYearValue }) {
+  const titleId = useId();
+  const items = row.deductionItems;
+  if (row.deductions === 0 && items.length === 0) {
+    return (
+      <Stack gap={0} align="flex-end" maw={150} ml="auto">
+        <Text size="sm" style={nowrap}>
+          {formatRupees(0)}
+        </Text>
+        <Text size="xs" c="dimmed" ta="right">
+          {noDeductionsText(month)}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0} align="flex-end">
+      <Popover position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus withinPortal>
+        <Popover.Target>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            underline="always"
+            style={{ ...nowrap, textDecorationStyle: 'dotted', textUnderlineOffset: 3 }}
+            aria-label={`Provider deductions of ${row.name}: ${formatRupees(row.deductions)}`}
+          >
+            {formatRupees(row.deductions)}
+          </Anchor>
+        </Popover.Target>
+        <Popover.Dropdown p="md" aria-labelledby={titleId}>
+          <Stack gap="xs">
+            <Text id={titleId} size="sm" fw={600}>
+              Deductions of {row.name}
+            </Text>
+            <List listStyleType="none" spacing={4} size="sm">
+              {items.map((d) => (
+                <List.Item key={`${d.kind}:${d.id}`} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
+                  <Group justify="space-between" gap="md" wrap="nowrap">
+                    <span>{deductionLineLabel(d)}</span>
+                    <Text span size="sm" fw={500} style={nowrap}>
+                      {formatRupees(d.amount)}
+                    </Text>
+                  </Group>
+                </List.Item>
+              ))}
+            </List>
+            <Text size="xs" c="dimmed">
+              {cutOffText(month)}
+            </Text>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      <Text size="xs" c="dimmed" style={nowrap}>
+        {deductionsBrief(items)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The transaction id (opening its details) with the payout's date under it. */
+function TransactionCell({ row, onOpen }: { row: PayrollEntryRow; onOpen: (row: PayrollEntryRow) => void }) {
+  const date = dateAndTimeIst(row.paidAt ?? row.updatedDate).date;
+  return (
+    <Stack gap={0} align="flex-start">
+      {row.requestId ? (
+        <Tooltip label={row.requestId}>
+          <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onOpen(row)} aria-label={`Transaction ID ${row.requestId}`} ff="monospace" style={nowrap}>
+            {shortId(row.requestId)}
+          </Anchor>
+        </Tooltip>
+      ) : (
+        <Text size="sm" c="dimmed">
+          -
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" style={nowrap}>
+        {row.requestId ? date || '-' : ''}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Status badge with the skip reason under it. */
 function StatusCell({ row }: { row: PayrollEntryRow }) {
   return (
-    <Stack gap={2} align="flex-start" miw={120} maw={260}>
+    <Stack gap={2} align="flex-start" miw={100} maw={170}>
       <StatusBadge tone={payoutStatusTone(row.status)} status={row.status} style={{ flex: 'none' }} />
       {row.skipReason ? (
         <Text size="xs" c="dimmed">
@@ -93,62 +217,57 @@ function TransactionDialog({ row, onClose }: { row: PayrollEntryRow | null; onCl
 }
 
 export interface EntriesTableProps {
-  /** summary: the pre-execution columns with flags; payout: with Date, Transaction ID and the status badge. */
+  /** summary: the pre-execution columns with flags; payout: with the Transaction ID (and date) and the status badge. */
   variant: 'summary' | 'payout';
   label: string;
+  /** The payroll month: its last day is the deductions' cut-off. */
+  month: MonthYearValue;
   rows: readonly PayrollEntryRow[] | undefined;
   loading: boolean;
   error: string | null;
   loadingRows: number;
 }
 
-/** The payroll entries of 2.10 and 2.11: amounts from paise in en-IN rupees, account numbers masked by the server. */
-export function EntriesTable({ variant, label, rows, loading, error, loadingRows }: EntriesTableProps) {
+/**
+ * The payroll entries of 2.10 and 2.11: amounts from paise in en-IN rupees, account numbers masked
+ * by the server. Related fields share a column (Employee ID and mobile under the name, IFSC under
+ * the account number, the payout's date under its Transaction ID) so that every column, status
+ * included, fits a 1366 px laptop screen without scrolling sideways.
+ */
+export function EntriesTable({ variant, label, month, rows, loading, error, loadingRows }: EntriesTableProps) {
   const [open, setOpen] = useState<PayrollEntryRow | null>(null);
-  const money = (value: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatRupees(value)}</span>;
   const columns: DataTableColumn<PayrollEntryRow>[] = [
+    { key: 'name', header: 'Name', subHeader: 'Employee ID · Mobile', render: (r) => <NameCell row={r} withFlags={variant === 'summary'} /> },
+    { key: 'salary', header: 'Salary', subHeader: 'Monthly × paid days', align: 'right', render: (r) => <SalaryCell row={r} /> },
+    { key: 'deductions', header: DEDUCTIONS_HEADER, align: 'right', render: (r) => <DeductionsCell row={r} month={month} /> },
     {
-      key: 'name',
-      header: 'Name',
+      key: 'amountPayable',
+      header: 'Net Salary',
+      align: 'right',
       render: (r) => (
-        <Stack gap={4} miw={140}>
-          <Text size="sm" fw={500}>
-            {r.name}
+        <Text size="sm" fw={600} span style={nowrap}>
+          {formatRupees(r.amountPayable)}
+        </Text>
+      ),
+    },
+    {
+      key: 'account',
+      header: 'Account Number',
+      subHeader: 'IFSC',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" style={nowrap}>
+            {r.accountNumber}
           </Text>
-          {variant === 'summary' ? <FlagMarkers flags={r.flags} record={r.employeeRecord} /> : null}
+          <Text size="xs" c="dimmed" style={nowrap}>
+            {r.ifsc}
+          </Text>
         </Stack>
       ),
     },
-    { key: 'employerEmployeeCode', header: 'Employee ID', render: (r) => r.employerEmployeeCode },
-    { key: 'mobile', header: 'Mobile Number', render: (r) => r.mobile || '-' },
-    { key: 'salary', header: 'Salary', align: 'right', render: (r) => money(r.salary) },
-    { key: 'deductions', header: DEDUCTIONS_HEADER, align: 'right', render: (r) => money(r.deductions) },
-    { key: 'amountPayable', header: 'Net Salary', align: 'right', render: (r) => <Text size="sm" fw={600} span>{money(r.amountPayable)}</Text> },
-    { key: 'accountNumber', header: 'Account Number', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.accountNumber}</span> },
-    { key: 'ifsc', header: 'IFSC', render: (r) => r.ifsc },
   ];
-  if (variant === 'summary') {
-    columns.push({ key: 'status', header: 'Status', render: (r) => <StatusCell row={r} /> });
-  } else {
-    columns.push({ key: 'date', header: 'Date', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{dateAndTimeIst(r.paidAt ?? r.updatedDate).date || '-'}</span> });
-    columns.push({
-      key: 'requestId',
-      header: 'Transaction ID',
-      render: (r) =>
-        r.requestId ? (
-          <Tooltip label={r.requestId}>
-            <Anchor component="button" type="button" size="sm" fw={500} onClick={() => setOpen(r)} aria-label={`Transaction ID ${r.requestId}`} ff="monospace">
-              {shortId(r.requestId)}
-            </Anchor>
-          </Tooltip>
-        ) : (
-          <Text size="sm" c="dimmed">
-            -
-          </Text>
-        ),
-    });
-    columns.push({ key: 'status', header: 'Status', render: (r) => <StatusCell row={r} /> });
-  }
+  if (variant === 'payout') columns.push({ key: 'requestId', header: 'Transaction ID', subHeader: 'Date', render: (r) => <TransactionCell row={r} onOpen={setOpen} /> });
+  columns.push({ key: 'status', header: 'Status', render: (r) => <StatusCell row={r} /> });
   return (
     <>
       <DataTable
@@ -156,7 +275,7 @@ export function EntriesTable({ variant, label, rows, loading, error, loadingRows
         columns={columns}
         rows={rows}
         rowKey={(r) => r._id}
-        minWidth={variant === 'summary' ? 1100 : 1250}
+        minWidth={variant === 'summary' ? 820 : 900}
         loading={loading}
         loadingRows={loadingRows}
         error={error}

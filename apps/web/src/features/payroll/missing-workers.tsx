@@ -36,6 +36,8 @@ function MissingWorkersDialog({ opened, onClose, vendorId, payrollId }: { opened
           columns={COLUMNS}
           rows={data?.workers}
           rowKey={(w) => w._id}
+          // Three short columns: they fit the dialog (588 px wide inside) without scrolling sideways.
+          minWidth={440}
           loading={query.isPending}
           loadingRows={5}
           error={query.isError ? errorMessage(query.error) : null}

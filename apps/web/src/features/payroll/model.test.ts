@@ -41,6 +41,18 @@ describe('the status notification box (4.4, 4.5, 8)', () => {
     expect(statusNotice({ ...base, status: null })).toMatchObject({ kind: 'upload-prompt' });
     expect(statusNotice({ ...base, status: null, isCurrentPayrollActive: false })).toMatchObject({ kind: 'expired', text: PAYROLL_MSG.expired });
   });
+  it('a cancelled payroll says so, with its date, and offers a new upload while the cycle is active', () => {
+    // 20:00 UTC on 22 November is 23 November in IST.
+    expect(statusNotice({ ...base, status: 'CANCELLED', cancelledAt: '2026-11-22T20:00:00.000Z' })).toEqual({
+      kind: 'upload-prompt',
+      tone: 'info',
+      text: "The payroll for October 2026 was cancelled on 23/11/2026. Upload a new sheet to run this month's payroll.",
+    });
+    expect(statusNotice({ ...base, status: 'CANCELLED', cancelledAt: '2026-11-22T20:00:00.000Z', isCurrentPayrollActive: false })).toMatchObject({
+      kind: 'expired',
+      text: 'The payroll for October 2026 was cancelled on 23/11/2026. Your payroll got expired, since no action was taken',
+    });
+  });
   it('shows the load error in the box, before anything else', () => {
     expect(statusNotice({ ...base, status: 'PROCESSED', loadError: 'Something Went Wrong!' })).toEqual({ kind: 'error', tone: 'error', text: 'Something Went Wrong!' });
     expect(statusNotice({ ...base, status: null, loading: true })).toEqual({ kind: 'loading' });

@@ -76,6 +76,8 @@ export interface NoticeInput {
   month: MonthYearValue;
   isCurrentPayrollActive: boolean;
   failureReason?: string | null;
+  /** when the month's current payroll was cancelled (ISO instant) */
+  cancelledAt?: string | null;
   /** a load failure other than "no payroll" */
   loadError?: string | null;
   loading?: boolean;
@@ -106,8 +108,15 @@ export const uploadPromptText = (month: MonthYearValue): string => `Upload the p
 export function statusNotice(input: NoticeInput): StatusNotice {
   if (input.loadError) return { kind: 'error', tone: 'error', text: input.loadError };
   if (input.loading) return { kind: 'loading' };
-  if (input.status === null || input.status === 'CANCELLED') {
+  if (input.status === null) {
     return input.isCurrentPayrollActive ? { kind: 'upload-prompt', tone: 'info', text: uploadPromptText(input.month) } : { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
+  }
+  if (input.status === 'CANCELLED') {
+    // The month's newest upload was cancelled: say so, and offer a new upload while the window is open.
+    const cancelled = input.cancelledAt ? PAYROLL_MSG.cancelledOn(monthLabel(input.month), dateAndTimeIst(input.cancelledAt).date) : PAYROLL_MSG.cancelled(monthLabel(input.month));
+    return input.isCurrentPayrollActive
+      ? { kind: 'upload-prompt', tone: 'info', text: `${cancelled} ${PAYROLL_MSG.uploadAfterCancel}` }
+      : { kind: 'expired', tone: 'warning', text: `${cancelled} ${PAYROLL_MSG.expired}` };
   }
   if (input.status === 'EXPIRED') return { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
   const text = payrollStatusMessage(input.status, input.month) ?? '';

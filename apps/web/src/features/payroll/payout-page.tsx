@@ -3,22 +3,27 @@ import { Navigate, useSearchParams } from 'react-router';
 import { Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type PayrollDetails } from '@portal/domain';
+import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type PayoutFigures, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage, notifySuccess } from '../../shared/ui';
 import { AccountCard } from './account-cards';
-import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
+import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payoutEntriesQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { DonutChart } from './donut-chart';
 import { EntriesSection } from './entries-section';
 import { DISBURSAL_REFRESH_MS, isSettlingStatus, payoutMonths, statusNotice } from './model';
 import { notifyActionError } from './payroll-actions';
+import { PayoutReportButton } from './payout-report';
 import { StatusBox } from './status-box';
 import { PAYOUT_SCREEN_TABS, parseListState, payrollHome, writeListState, type PayrollListState } from './url-state';
 import { usePayrollContext } from './use-payroll-context';
 
 const COLORS = { paid: 'var(--mantine-color-green-6)', pending: 'var(--mantine-color-orange-5)', failed: 'var(--mantine-color-red-6)' };
 
-function PayoutFigures({ details }: { details: PayrollDetails | undefined }) {
+/**
+ * The payout summary. Its counts and amounts come from `figures`, the same answer (one read on the
+ * server) that gives the tabs their counts, so the donut and the tabs never disagree.
+ */
+function PayoutSummary({ details, figures }: { details: PayrollDetails | undefined; figures: PayoutFigures | undefined }) {
   const item = (label: string, value: CountAmount | null, testId: string) => (
     <Stack gap={0} data-testid={testId}>
       <Text size="sm" c="dimmed">
@@ -38,7 +43,7 @@ function PayoutFigures({ details }: { details: PayrollDetails | undefined }) {
       )}
     </Stack>
   );
-  const d = details;
+  const d = details && figures ? { ...details, paid: figures.TRANSFERRED, pending: figures.PENDING, failed: figures.FAILED, skipped: figures.SKIPPED } : undefined;
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="payout-summary-heading">
       <Stack gap="md">
@@ -72,7 +77,7 @@ function PayoutFigures({ details }: { details: PayrollDetails | undefined }) {
           {item('Paid', d?.paid ?? null, 'payout-paid')}
           {item('Pending', d?.pending ?? null, 'payout-pending')}
           {item('Failed', d?.failed ?? null, 'payout-failed')}
-          {item('Skipped', d ? { count: d.skippedEntries, amount: 0 } : null, 'payout-skipped')}
+          {item('Skipped', d ? { count: d.skipped.count, amount: 0 } : null, 'payout-skipped')}
         </SimpleGrid>
       </Stack>
     </Paper>
@@ -94,8 +99,14 @@ export function PayoutPage() {
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
   const range = useQuery({ ...monthlySummaryQuery(vendorId, null), enabled: canRead });
   const [confirming, setConfirming] = useState(false);
-  const data = details.data;
+  const data = details.isError ? undefined : details.data;
   const account = useQuery({ ...accountInfoQuery(vendorId), enabled: canRead });
+  // The same query (same key) as the table's: the summary's figures and the tabs' counts are one answer.
+  const settling = isSettlingStatus(data?.status);
+  const entries = useQuery({
+    ...payoutEntriesQuery(vendorId, { month: month ?? { month: 1, year: 2000 }, filter: state.tab.filter, page: state.page, search: state.search }, settling ? DISBURSAL_REFRESH_MS : false),
+    enabled: canRead && month !== null && data !== undefined,
+  });
 
   const rerun = useMutation({
     mutationFn: (payrollId: string) => reinitiateFailed(payrollId, vendorId),
@@ -132,23 +143,26 @@ export function PayoutPage() {
         <Title order={2} fz="h3">
           {month ? `Payroll for ${monthLabel(month)}` : 'Payroll'}
         </Title>
-        <Select
-          label="Month"
-          w={200}
-          data={months.map((m) => ({ value: monthKey(m), label: monthLabel(m) }))}
-          value={month ? monthKey(month) : null}
-          allowDeselect={false}
-          onChange={(value) => {
-            const next = value ? parseMonthKey(value) : null;
-            if (next) update({ month: next, page: 1 });
-          }}
-        />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {data?.payrollFile.finalReport ? <PayoutReportButton location={data.payrollFile.finalReport} vendorId={vendorId} /> : null}
+          <Select
+            label="Month"
+            w={200}
+            data={months.map((m) => ({ value: monthKey(m), label: monthLabel(m) }))}
+            value={month ? monthKey(month) : null}
+            allowDeselect={false}
+            onChange={(value) => {
+              const next = value ? parseMonthKey(value) : null;
+              if (next) update({ month: next, page: 1 });
+            }}
+          />
+        </Group>
       </Group>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <StatusBox heading="Payout status" notice={notice} />
-            <PayoutFigures details={data} />
+            <PayoutSummary details={data} figures={entries.data?.figures} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -165,6 +179,7 @@ export function PayoutPage() {
           onChange={update}
           status={status}
           refreshMs={isSettlingStatus(status) ? DISBURSAL_REFRESH_MS : false}
+          laterAdvances={data.laterAdvances}
           tabActions={
             canRerun ? (
               <Button leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />} loading={rerun.isPending} onClick={() => setConfirming(true)}>

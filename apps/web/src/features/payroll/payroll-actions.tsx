@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconDownload, IconEye, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PAYROLL_MSG, formatRupees, monthLabel, type MonthYearValue, type PayrollDetails } from '@portal/domain';
-import { errorMessage, notify, notifyError, notifySuccess } from '../../shared/ui';
-import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollKeys } from './api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAYROLL_MSG, formatRupees, monthLabel, payrollUploadKindOf, type MonthYearValue, type PayrollDetails } from '@portal/domain';
+import { errorMessage, notifyError, notifySuccess } from '../../shared/ui';
+import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollInfoQuery, payrollKeys } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import type { PayrollActions } from './model';
 import { payrollHome, payrollHref, payrollUploadHref } from './url-state';
@@ -21,25 +21,6 @@ export function useSheetDownload(vendorId: string | null) {
   return useMutation({
     mutationFn: (location: string) => downloadStoredDocument(location, vendorId, PROCESSED_SHEET_FILE),
     onError: (error) => notifyError(errorMessage(error), { title: 'Download failed' }),
-  });
-}
-
-const shownFailures = new Set<string>();
-/**
- * Spec 8: a payroll whose processing failed gets the persistent "Payroll Processing Failed"
- * notice with the reason and, when there is a processed sheet, "Download payroll sheet". Once per
- * payroll in a browser session, so going back and forth does not stack notices.
- */
-export function notifyProcessingFailed(details: Pick<PayrollDetails, '_id' | 'failureReason' | 'payrollFile'>, download: (location: string) => void): void {
-  if (shownFailures.has(details._id)) return;
-  shownFailures.add(details._id);
-  const processed = details.payrollFile.processedFileUrl;
-  notify({
-    type: 'error',
-    title: PAYROLL_MSG.processingFailedTitle,
-    msg: details.failureReason || PAYROLL_MSG.processingFailedTitle,
-    autoClose: false,
-    ...(processed ? { actionButtonLabel: PAYROLL_MSG.downloadSheet, onAction: () => download(processed) } : {}),
   });
 }
 
@@ -72,12 +53,15 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
   const label = monthLabel(month);
   const refresh = () => queryClient.invalidateQueries({ queryKey: payrollKeys.all });
   const sheet = useSheetDownload(vendorId);
+  // The re-upload's kind follows the employer's streaming-account opt-in (decision 0022; the screens' cached payroll info).
+  const uploadKind = payrollUploadKindOf(useQuery(payrollInfoQuery(vendorId)).data?.hasEmployerOptedForStreamingAccount);
 
   const finalize = useMutation({
-    mutationFn: (payrollId: string) => finalizePayroll(payrollId, vendorId),
-    onSuccess: () => {
+    mutationFn: (payrollId: string) => finalizePayroll(payrollId, month, vendorId),
+    onSuccess: ({ hrActionError }) => {
       setConfirming(null);
       notifySuccess(PAYROLL_MSG.finalizedFor(label));
+      if (hrActionError) notifyActionError(PAYROLL_MSG.hrActionFailed, hrActionError);
       void refresh();
     },
     onError: (error) => {
@@ -104,7 +88,8 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
     },
   });
   const execute = useMutation({
-    mutationFn: (payrollId: string) => executePayroll(payrollId, vendorId),
+    // A streaming-account payroll is executed by its streaming account id (decision 0022).
+    mutationFn: (payroll: PayrollDetails) => executePayroll(payroll, vendorId),
     onSuccess: (result) => {
       setConfirming(null);
       notifySuccess(result.message || PAYROLL_MSG.executionInProgress);
@@ -171,7 +156,7 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
         </Text>
       ) : null}
       {actions.reupload ? (
-        <Button component={Link} to={payrollUploadHref(month, vendorId, returnTo)} variant="default" leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
+        <Button component={Link} to={payrollUploadHref(month, vendorId, returnTo, uploadKind)} variant="default" leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
           Re-upload
         </Button>
       ) : null}
@@ -212,7 +197,7 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
         title={PAYROLL_MSG.executePayroll}
         confirmLabel={PAYROLL_MSG.executePayroll}
         pending={execute.isPending}
-        onConfirm={() => execute.mutate(id)}
+        onConfirm={() => execute.mutate(details)}
         onClose={() => setConfirming(null)}
       >
         {`Execute the payroll for ${label}? ${formatRupees(required)} will be debited from the account and ${details.finalizedEntries} employee(s) paid. This cannot be undone.`}

@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconFileText, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PAYROLL_HISTORY_PAGE_SIZE, PAYROLL_MSG, formatDateTimeIst, type PayrollHistoryRow } from '@portal/domain';
+import { PAYROLL_HISTORY_PAGE_SIZE, PAYROLL_MSG, PAYROLL_REPORT_MSG, formatDateTimeIst, type PayrollHistoryRow } from '@portal/domain';
 import { DataTable, PageTitle, Paginator, StatusBadge, errorMessage, notifyError, type DataTableColumn } from '../../shared/ui';
 import { downloadStoredDocument, payrollHistoryQuery } from './api';
 import { dateAndTimeIst, payrollStatusTone } from './model';
+import { PayoutReportIcon, usePayoutReportDownload } from './payout-report';
 
 export interface PayrollHistoryProps {
   vendorId: string | null;
@@ -31,6 +32,8 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
     onError: (error) => notifyError(errorMessage(error), { title: 'Download failed' }),
   });
   const busy = (key: string) => download.isPending && download.variables?.key === key;
+  // The payout report of an executed payroll (FINAL_REPORT), built by the server when it is asked for.
+  const report = usePayoutReportDownload(vendorId);
 
   const fileButton = (row: PayrollHistoryRow, which: 'source' | 'processed') => {
     const location = which === 'source' ? row.originalDocumentURL : row.processedDocumentURL;
@@ -47,18 +50,60 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
   };
 
   const columns: DataTableColumn<PayrollHistoryRow>[] = [
-    { key: 'uploadedAt', header: 'Upload date & time', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(r.uploadedAt)}</span> },
-    { key: 'month', header: 'Payroll month', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{r.month.label}</span> },
-    { key: 'fileName', header: 'File Name', render: (r) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{r.fileName}</Text> },
-    { key: 'uploadedBy', header: 'Uploaded by', render: (r) => r.uploadedBy },
+    // Related fields share a column (who under when, the file under its month, both sheets in one), so that
+    // every column fits a 1366 px laptop screen without scrolling sideways.
+    {
+      key: 'uploadedAt',
+      header: 'Upload date & time',
+      subHeader: 'Uploaded by',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTimeIst(r.uploadedAt)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.uploadedBy}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'month',
+      header: 'Payroll month',
+      subHeader: 'File Name',
+      render: (r) => (
+        <Stack gap={0} maw={200}>
+          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+            {r.month.label}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+            {r.fileName}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       header: 'Status',
       width: 240,
       render: (r) => (
         <Stack gap={2} align="flex-start" miw={210} maw={280}>
-          <StatusBadge tone={payrollStatusTone(r.status)} status={r.status} style={{ flex: 'none' }} />
-          {r.failureReason ? (
+          {r.supersededAt ? (
+            <>
+              <StatusBadge tone="info" status={PAYROLL_MSG.superseded} style={{ flex: 'none' }} />
+              <Text size="xs" c="dimmed">
+                {PAYROLL_MSG.supersededBy(formatDateTimeIst(r.supersededAt))}
+              </Text>
+            </>
+          ) : (
+            <StatusBadge tone={payrollStatusTone(r.status)} status={r.status} style={{ flex: 'none' }} />
+          )}
+          {r.status === 'CANCELLED' && r.cancelledAt ? (
+            <Text size="xs" c="dimmed">
+              Cancelled on {dateAndTimeIst(r.cancelledAt).date}
+            </Text>
+          ) : null}
+          {r.failureReason && !r.supersededAt ? (
             <Text size="xs" c="var(--mantine-color-error)" lineClamp={3} title={r.failureReason}>
               {r.failureReason}
             </Text>
@@ -67,8 +112,30 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
       ),
     },
     { key: 'freezedDate', header: 'Finalized on', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{dateAndTimeIst(r.freezedDate).date || '-'}</span> },
-    { key: 'source', header: 'Source File', align: 'center', width: 110, render: (r) => fileButton(r, 'source') },
-    { key: 'processed', header: 'Processed File', align: 'center', width: 130, render: (r) => fileButton(r, 'processed') },
+    {
+      key: 'files',
+      header: 'Sheets',
+      subHeader: 'Source · Processed',
+      align: 'center',
+      render: (r) => (
+        <Group gap={4} justify="center" wrap="nowrap">
+          {fileButton(r, 'source')}
+          {fileButton(r, 'processed')}
+        </Group>
+      ),
+    },
+    {
+      key: 'report',
+      header: PAYROLL_REPORT_MSG.column,
+      align: 'center',
+      width: 96,
+      render: (r) =>
+        r.finalReport ? (
+          <PayoutReportIcon location={r.finalReport} monthLabel={r.month.label} loading={report.isPending && report.variables === r.finalReport} onDownload={(location) => report.mutate(location)} />
+        ) : (
+          '-'
+        ),
+    },
   ];
 
   return (
@@ -91,7 +158,8 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
           columns={columns}
           rows={query.data?.payrolls}
           rowKey={(r) => r._id}
-          minWidth={1180}
+          minWidth={900}
+          tableProps={{ horizontalSpacing: 'sm' }}
           loading={query.isPending}
           loadingRows={PAYROLL_HISTORY_PAGE_SIZE}
           error={query.isError ? errorMessage(query.error) : null}

@@ -1,15 +1,14 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Grid, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthKey, monthLabel, type PayrollDetails } from '@portal/domain';
+import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthKey, monthLabel, payrollUploadKindOf, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
 import { canUploadNow, dayMonthYear, payrollActions, statusNotice } from './model';
 import { MonthlySummary } from './monthly-summary';
-import { PayrollActionButtons, notifyProcessingFailed, useSheetDownload } from './payroll-actions';
+import { PayrollActionButtons } from './payroll-actions';
 import { PayrollHistory } from './payroll-history';
 import { StatusBox } from './status-box';
 import { parseMonthParam, payrollHome, payrollUploadHref } from './url-state';
@@ -40,17 +39,11 @@ export function PayrollPage() {
   const [params, setParams] = useSearchParams();
   const current = info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, current ?? { month: 1, year: 2000 }), enabled: canRead && current !== null });
-  const sheet = useSheetDownload(vendorId);
-  const data = details.data;
+  // Only what the server says now: a failed refetch (a 404 once the month has no payroll) keeps no older answer on screen.
+  const data = details.isError ? undefined : details.data;
   // The balance is watched while it does not cover a payroll waiting to be executed.
   const waiting = data?.status === 'PROCESSED' || data?.status === 'PAYROLL_FROZEN';
   const account = useQuery({ ...accountInfoQuery(vendorId, waiting ? data.completePayrollPayoutBreakup.totalBalanceRequired : null), enabled: canRead });
-
-  useEffect(() => {
-    if (data?.status === 'PAYROLL_PROCESSING_FAILED') notifyProcessingFailed(data, (location) => sheet.mutate(location));
-    // sheet.mutate is stable; the notice is keyed by the payroll id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data?._id, data?.status]);
 
   if (!canRead) return <Unauthorized />;
 
@@ -63,6 +56,7 @@ export function PayrollPage() {
         month: current,
         isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
         failureReason: data?.failureReason,
+        cancelledAt: data?.cancelledAt,
         loadError,
         loading: details.isPending,
       })
@@ -81,7 +75,8 @@ export function PayrollPage() {
     hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
   });
   const uploadOpen = current !== null && canUploadNow({ canWrite, isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false, status: noPayroll ? null : status });
-  const uploadHref = uploadOpen && current ? payrollUploadHref(current, vendorId, payrollHome(vendorId)) : null;
+  // Decision 0022: an employer that has opted for the streaming account uploads its sheets as that kind.
+  const uploadHref = uploadOpen && current ? payrollUploadHref(current, vendorId, payrollHome(vendorId), payrollUploadKindOf(info.data?.hasEmployerOptedForStreamingAccount)) : null;
   let uploadBlockedReason: string | null = null;
   if (canWrite && current && !uploadOpen && info.data) {
     const label = monthLabel(current);

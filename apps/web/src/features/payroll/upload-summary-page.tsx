@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Grid, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
@@ -11,7 +11,7 @@ import { EntriesSection } from './entries-section';
 import { MissingWorkersNotice } from './missing-workers';
 import { FLAG_NOTE, flagSummary } from './flags';
 import { payrollActions, refreshIntervalOf, statusNotice } from './model';
-import { PayrollActionButtons, notifyProcessingFailed, useSheetDownload } from './payroll-actions';
+import { PayrollActionButtons } from './payroll-actions';
 import { StatusBox } from './status-box';
 import { SUMMARY_TABS, parseListState, payrollHome, writeListState, type PayrollListState } from './url-state';
 import { usePayrollContext } from './use-payroll-context';
@@ -76,18 +76,12 @@ export function UploadSummaryPage() {
   const state = parseListState(params, SUMMARY_TABS);
   const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
-  const data = details.data;
+  const data = details.isError ? undefined : details.data;
   // The balance is watched while it does not cover a payroll waiting to be executed.
   const waiting = data?.status === 'PROCESSED' || data?.status === 'PAYROLL_FROZEN';
   const account = useQuery({ ...accountInfoQuery(vendorId, waiting ? data.completePayrollPayoutBreakup.totalBalanceRequired : null), enabled: canRead });
-  const sheet = useSheetDownload(vendorId);
   // Set when an action (execute, cancel) takes the admin elsewhere: the new status must not redirect to the payroll page first.
   const leaving = useRef(false);
-
-  useEffect(() => {
-    if (data?.status === 'PAYROLL_PROCESSING_FAILED') notifyProcessingFailed(data, (location) => sheet.mutate(location));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data?._id, data?.status]);
 
   if (!canRead) return <Unauthorized />;
   // 4.5 (on what the server says now, not on a cached answer from another screen): only uploaded, processing, processed or frozen payrolls have this screen.
@@ -165,6 +159,7 @@ export function UploadSummaryPage() {
           onChange={update}
           status={status}
           refreshMs={refreshIntervalOf(status)}
+          laterAdvances={data.laterAdvances}
         />
       ) : null}
     </Stack>

@@ -49,5 +49,8 @@ describe('payroll URL state', () => {
     const upload = new URL(payrollUploadHref({ year: 2026, month: 10 }, 'v9', '/payroll?vendorId=v9'), 'https://x.invalid');
     expect(upload.pathname).toBe('/documentUpload');
     expect(Object.fromEntries(upload.searchParams)).toEqual({ document: 'PAYROLL_UPLOAD', payrollMonth: '2026-10', returnTo: '/payroll?vendorId=v9', vendorId: 'v9' });
+    // An employer that has opted for the streaming account uploads its sheets as that kind.
+    const streaming = new URL(payrollUploadHref({ year: 2026, month: 10 }, null, '/payroll', 'PAYROLL_STREAMING_ACCOUNT'), 'https://x.invalid');
+    expect(Object.fromEntries(streaming.searchParams)).toEqual({ document: 'PAYROLL_STREAMING_ACCOUNT', payrollMonth: '2026-10', returnTo: '/payroll' });
   });
 });

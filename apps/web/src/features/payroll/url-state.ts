@@ -5,7 +5,7 @@
  * total, paid, pending, failed, skipped), `search` the name or employee ID searched. Other
  * parameters (vendorId) are kept. Pure.
  */
-import { PAYOUT_TABS, PRE_EXECUTION_TABS, addMonths, compareMonths, monthKey, parseMonthKey, type MonthYearValue, type PayoutFilter } from '@portal/domain';
+import { PAYOUT_TABS, PRE_EXECUTION_TABS, addMonths, compareMonths, monthKey, parseMonthKey, type MonthYearValue, type PayoutFilter, type PayrollKind } from '@portal/domain';
 
 export interface PayrollTab {
   /** the URL value: the label in lower case */
@@ -87,9 +87,12 @@ export function payrollHref(path: string, month: MonthYearValue | null, vendorId
   return qs ? `${path}?${qs}` : path;
 }
 
-/** The upload screen for a month's payroll sheet (spec 2.8), coming back to `returnTo` afterwards. */
-export function payrollUploadHref(month: MonthYearValue, vendorId: string | null, returnTo: string): string {
-  const q = new URLSearchParams({ document: 'PAYROLL_UPLOAD', payrollMonth: monthKey(month), returnTo });
+/**
+ * The upload screen for a month's payroll sheet (spec 2.8), coming back to `returnTo` afterwards.
+ * `kind`: PAYROLL_STREAMING_ACCOUNT for an employer that has opted in (`payrollUploadKindOf`; decision 0022).
+ */
+export function payrollUploadHref(month: MonthYearValue, vendorId: string | null, returnTo: string, kind: PayrollKind = 'PAYROLL_UPLOAD'): string {
+  const q = new URLSearchParams({ document: kind, payrollMonth: monthKey(month), returnTo });
   if (vendorId) q.set('vendorId', vendorId);
   return `/documentUpload?${q.toString()}`;
 }

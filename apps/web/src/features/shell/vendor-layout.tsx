@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -5,32 +6,24 @@ import { canEnterVendor, hasAnyVendorRead, visibleVendorTabs } from '@portal/dom
 import { profileQuery, vendorsQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
 
-/** Which vendor tab a /vendors sub-path belongs to (the employee profile sits under Employees). */
+/** Which vendor tab a location belongs to (the employee profile sits under Employees; the payroll screens under Payroll). */
 const tabOf = (pathname: string): string => {
+  if (/^\/payroll(\/|$)/.test(pathname)) return 'payroll';
   const sub = pathname.replace(/^\/vendors\/?/, '').split('/')[0] ?? '';
   return sub === 'employeeProfile' ? 'employees' : sub;
 };
 
 /**
- * /vendors and its nested routes (spec 2.2): the vendor cards at the index; every other page needs a
- * vendorId the admin may enter (one of the vendors GET /employer-admin/vendors lists for this admin,
- * so another employer's vendor is refused here, before any screen asks for its data), and shows
- * the vendor's name and the vendor tabs this admin may read.
+ * A vendor's pages: the vendor's name and the vendor tabs this admin may read above them. Only a
+ * vendor the admin may enter (one of those GET /employer-admin/vendors lists for this admin, so
+ * another employer's vendor is refused here, before any screen asks for its data).
  */
-export function VendorLayout() {
+function VendorContext({ vendorId, children }: { vendorId: string; children: ReactNode }) {
   const location = useLocation();
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId') ?? '';
-  const profile = useQuery(profileQuery());
-  const admin = profile.data;
-  const atIndex = /^\/vendors\/?$/.test(location.pathname);
+  const admin = useQuery(profileQuery()).data;
   const mayRead = Boolean(admin && hasAnyVendorRead(admin.resources));
-  const vendors = useQuery({ ...vendorsQuery(), enabled: mayRead && vendorId !== '' });
-
-  if (!admin || !hasAnyVendorRead(admin.resources)) return <Unauthorized />;
-  if (!atIndex && !vendorId) return <Navigate to="/vendors" replace />;
-  if (vendorId && !canEnterVendor(admin, vendorId)) return <Unauthorized />;
-  if (!vendorId) return <Outlet />;
+  const vendors = useQuery({ ...vendorsQuery(), enabled: mayRead });
+  if (!admin || !mayRead || !canEnterVendor(admin, vendorId)) return <Unauthorized />;
   if (vendors.isPending) return <Skeleton height={36} width={420} radius="md" />;
   const vendor = vendors.data?.find((card) => card.vendor._id === vendorId)?.vendor;
   if (!vendor) return <Unauthorized />;
@@ -53,7 +46,7 @@ export function VendorLayout() {
               <li key={tab.key}>
                 <Button
                   component={Link}
-                  to={`/vendors/${tab.key}${query}`}
+                  to={`${'path' in tab ? tab.path : `/vendors/${tab.key}`}${query}`}
                   variant={active ? 'light' : 'subtle'}
                   color={active ? 'blue' : 'gray'}
                   size="sm"
@@ -66,7 +59,39 @@ export function VendorLayout() {
           })}
         </Group>
       </nav>
-      <Outlet />
+      {children}
     </Stack>
   );
+}
+
+/**
+ * /vendors and its nested routes (spec 2.2): the vendor cards at the index; every other page needs a
+ * vendorId the admin may enter, and shows the vendor's name and tabs (VendorContext).
+ */
+export function VendorLayout() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const vendorId = params.get('vendorId') ?? '';
+  const admin = useQuery(profileQuery()).data;
+  const atIndex = /^\/vendors\/?$/.test(location.pathname);
+
+  if (!admin || !hasAnyVendorRead(admin.resources)) return <Unauthorized />;
+  if (!atIndex && !vendorId) return <Navigate to="/vendors" replace />;
+  if (!vendorId) return <Outlet />;
+  return (
+    <VendorContext vendorId={vendorId}>
+      <Outlet />
+    </VendorContext>
+  );
+}
+
+/**
+ * A screen outside /vendors that also works in a vendor's context (the payroll screens, with a
+ * vendorId): with one, the vendor's name and tabs above it, as on the vendor's own pages.
+ */
+export function VendorFrame({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  const vendorId = params.get('vendorId');
+  if (!vendorId) return <>{children}</>;
+  return <VendorContext vendorId={vendorId}>{children}</VendorContext>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Checkbox, Skeleton, Table, type TableProps } from '@mantine/core';
+import { Alert, Checkbox, Skeleton, Table, Text, type TableProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { EmptyState } from './empty-state';
 
@@ -11,6 +11,11 @@ export interface DataTableColumn<T> {
   width?: CSSProperties['width'];
   /** Keep the header for screen readers but hide it on screen (e.g. an actions column). */
   hideHeader?: boolean;
+  /**
+   * A second, smaller header line naming what the cells show under their first line (e.g. "Employee
+   * ID" under "Name"): related fields stacked in one column keep a wide table within the screen.
+   */
+  subHeader?: ReactNode;
 }
 
 export interface DataTableSelection<T> {
@@ -194,6 +199,13 @@ export function DataTable<T>({
             {columns.map((col) => (
               <Table.Th key={col.key} scope="col" ta={col.align} w={col.width} style={{ whiteSpace: 'nowrap' }}>
                 {col.hideHeader ? <span style={visuallyHidden}>{col.header}</span> : col.header}
+                {col.subHeader && !col.hideHeader ? (
+                  // The space keeps the two lines apart in the header's text (what screen readers and tests read).
+                  <Text component="span" display="block" size="xs" fw={400} c="dimmed">
+                    {' '}
+                    {col.subHeader}
+                  </Text>
+                ) : null}
               </Table.Th>
             ))}
           </Table.Tr>
