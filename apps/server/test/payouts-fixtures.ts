@@ -11,6 +11,7 @@ import { startBankSim, type BankRules, type BankSim, type BankStats, type RulesP
 import type { Database } from '../src/platform/database.js';
 import { createHttpPayoutsApi, type PayoutsApi } from '../src/platform/payouts.js';
 import type { Deps } from '../src/platform/context.js';
+import type { TestEnv } from './harness.js';
 
 export const BANK_API_KEY = 'test-bank-key-0123456789abcdef';
 export const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
@@ -203,4 +204,32 @@ export async function ledgerFacts(db: Database, employerId: string) {
     select coalesce(sum(amount) filter (where kind = 'CREDIT'), 0)::bigint as credits, coalesce(sum(amount) filter (where kind = 'DEBIT'), 0)::bigint as debits
     from ledger_entries where employer_id = ${employerId}`.execute(db);
   return { credits: Number(r.rows[0]!.credits), debits: Number(r.rows[0]!.debits) };
+}
+
+/** The payout calls and waits the payouts suites share, on a test env and its (current) bank. */
+export function payoutCalls(env: () => TestEnv, bank: () => TestBank) {
+  const accountInfo = (token: string, vendorId?: string) => env().call('GET', '/employer-admin/payroll/stream-account-info', { token, query: { vendorId } });
+  const payrollRow = (id: string) => env().deps.db.selectFrom('payrolls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return {
+    accountInfo,
+    payrollRow,
+    execute: (token: string, payrollId: string, vendorId?: string) => env().call('PUT', '/employer-admin/payroll/execute-payroll', { token, query: { payrollId, vendorId } }),
+    rerun: (token: string, payrollId: string, vendorId?: string) => env().call('PUT', '/employer-admin/payroll/reinitiate-failed-transactions', { token, query: { payrollId, vendorId } }),
+    /** Money in through the bank: a credit at the bank, its webhook, the CREDIT row. */
+    async recharge(token: string, paise: number, vendorId?: string): Promise<void> {
+      const { accountBalance: before, virtualAccount } = (await accountInfo(token, vendorId)).body as { accountBalance: number; virtualAccount: string };
+      await bank().api.creditVirtualAccount(virtualAccount, paise);
+      await until('the credit webhook', async () => (await accountInfo(token, vendorId)).body.accountBalance === before + paise);
+    },
+    /** Waits until the payroll's payouts have all settled (DISBURSAL_COMPLETED or DISBURSAL_FAILED). */
+    settled: (payrollId: string, timeoutMs = 30_000) =>
+      until(
+        'the payroll to settle',
+        async () => {
+          const p = await payrollRow(payrollId);
+          return p.status === 'DISBURSAL_COMPLETED' || p.status === 'DISBURSAL_FAILED' ? p : null;
+        },
+        timeoutMs,
+      ),
+  };
 }

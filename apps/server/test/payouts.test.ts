@@ -13,7 +13,7 @@ import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index
 import { bankSignature } from '../src/platform/payouts.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
 import { activitiesOf, insertWorker } from './workers-fixtures.js';
-import { WEBHOOK_SECRET, insertFrozenPayroll, ledgerFacts, sleep, startTestBank, until, type FrozenPayroll, type TestBank } from './payouts-fixtures.js';
+import { WEBHOOK_SECRET, insertFrozenPayroll, payoutCalls, ledgerFacts, sleep, startTestBank, until, type FrozenPayroll, type TestBank } from './payouts-fixtures.js';
 
 let env: TestEnv;
 let bank: TestBank;
@@ -54,32 +54,11 @@ afterAll(async () => {
 
 // ---- helpers ----
 
-const accountInfo = (token: string, vendorId?: string) => env.call('GET', '/employer-admin/payroll/stream-account-info', { token, query: { vendorId } });
-const execute = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/execute-payroll', { token, query: { payrollId, vendorId } });
-const rerun = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/reinitiate-failed-transactions', { token, query: { payrollId, vendorId } });
+const { accountInfo, execute, rerun, recharge, payrollRow, settled } = payoutCalls(() => env, () => bank);
 
-/** Money in through the bank: a credit at the bank, its webhook, the CREDIT row. */
-async function recharge(token: string, paise: number, vendorId?: string): Promise<void> {
-  const before = (await accountInfo(token, vendorId)).body.accountBalance as number;
-  const { virtualAccount } = (await accountInfo(token, vendorId)).body;
-  await bank.api.creditVirtualAccount(virtualAccount, paise);
-  await until('the credit webhook', async () => (await accountInfo(token, vendorId)).body.accountBalance === before + paise);
-}
 
-const payrollRow = (id: string) => env.deps.db.selectFrom('payrolls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const payoutsOf = (payrollId: string) => env.deps.db.selectFrom('payouts').selectAll().where('payroll_id', '=', payrollId).orderBy('entry_id').orderBy('attempt').execute();
 const entriesOf = (payrollId: string) => env.deps.db.selectFrom('payroll_entries').selectAll().where('payroll_id', '=', payrollId).orderBy('row_number').execute();
-
-async function settled(payrollId: string, timeoutMs = 30_000) {
-  return until(
-    'the payroll to settle',
-    async () => {
-      const p = await payrollRow(payrollId);
-      return p.status === 'DISBURSAL_COMPLETED' || p.status === 'DISBURSAL_FAILED' ? p : null;
-    },
-    timeoutMs,
-  );
-}
 
 /** Every payout of the payroll was created at most once at the bank (per reference, i.e. per attempt), and each attempt that reached the bank reused its key. */
 async function expectExactlyOnceAtBank(payrollId: string) {

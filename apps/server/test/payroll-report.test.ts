@@ -32,7 +32,7 @@ import { processSheet } from '../src/sheets.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
 import { insertWorker } from './workers-fixtures.js';
-import { WEBHOOK_SECRET, insertFrozenPayroll, startTestBank, until, type TestBank } from './payouts-fixtures.js';
+import { WEBHOOK_SECRET, insertFrozenPayroll, payoutCalls, startTestBank, until, type TestBank } from './payouts-fixtures.js';
 
 let env: TestEnv;
 let bank: TestBank;
@@ -74,27 +74,8 @@ afterAll(async () => {
 
 // ---- helpers ----
 
-const accountInfo = (token: string, vendorId?: string) => env.call('GET', '/employer-admin/payroll/stream-account-info', { token, query: { vendorId } });
-const execute = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/execute-payroll', { token, query: { payrollId, vendorId } });
-const rerun = (token: string, payrollId: string, vendorId?: string) => env.call('PUT', '/employer-admin/payroll/reinitiate-failed-transactions', { token, query: { payrollId, vendorId } });
-const payrollRow = (id: string) => env.deps.db.selectFrom('payrolls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const { execute, rerun, recharge, settled } = payoutCalls(() => env, () => bank);
 
-async function recharge(token: string, paise: number, vendorId?: string): Promise<void> {
-  const { accountBalance: before, virtualAccount } = (await accountInfo(token, vendorId)).body;
-  await bank.api.creditVirtualAccount(virtualAccount, paise);
-  await until('the credit webhook', async () => (await accountInfo(token, vendorId)).body.accountBalance === before + paise);
-}
-
-async function settled(payrollId: string) {
-  return until(
-    'the payroll to settle',
-    async () => {
-      const p = await payrollRow(payrollId);
-      return p.status === 'DISBURSAL_COMPLETED' || p.status === 'DISBURSAL_FAILED' ? p : null;
-    },
-    30_000,
-  );
-}
 
 /** The entries in sheet order with their current payout (the request id's). */
 async function entriesWithPayouts(payrollId: string) {
