@@ -428,6 +428,7 @@ test("the Vendor Admin runs its own vendor's payroll up to a cancel; another ven
   await expect(statusText(page)).toHaveText(/^The payroll for .+ was cancelled on \d{2}\/\d{2}\/\d{4}\. Upload a new sheet to run this month's payroll\.$/);
   await expect(page.getByText('Payroll Processing Failed', { exact: true })).toHaveCount(0);
   await expect(page.getByTestId('payroll-status-box')).not.toContainText('Amount required');
+  await expect(page.getByText('This payroll was cancelled: nothing was or will be paid from it.')).toBeVisible();
   await expect(page.getByTestId('payroll-status-box').getByRole('button', { name: 'Download payroll sheet' })).toHaveCount(0);
   await expect(page.getByTestId('payroll-status-box').getByRole('link', { name: 'Upload Payroll' })).toBeVisible();
   const vendorHistory = page.getByRole('table', { name: 'Payroll Upload History' }).locator('tbody tr');

@@ -34,6 +34,14 @@ function Figure({ label, value, testId }: { label: string; value: CountAmount; t
   );
 }
 
+/** Why a month's payroll shows no figures: cancelled, failed, still being read, or no rows. */
+function emptyDescription(status: string | null): string {
+  if (status === 'CANCELLED') return 'This payroll was cancelled: nothing was or will be paid from it.';
+  if (status === 'PAYROLL_PROCESSING_FAILED') return 'The sheet was not processed, so this payroll has no entries.';
+  if (status === 'UPLOADED' || status === 'PROCESSING') return 'The sheet is still being processed.';
+  return 'This payroll has no entries.';
+}
+
 /**
  * Monthly Summary (spec 2.9): a month dropdown (spec 9's month names), a donut of the month's net
  * pay by outcome (paid, pending, failed) and the figures; "Oops! No Data found" for a month
@@ -79,7 +87,7 @@ export function MonthlySummary({ vendorId, current, selected, onSelect }: Monthl
           ) : null}
         </Group>
         {summary.total.count === 0 ? (
-          <EmptyState message={PAYROLL_MSG.noData} description="This payroll has no entries." compact />
+          <EmptyState message={PAYROLL_MSG.noData} description={emptyDescription(summary.status)} compact />
         ) : (
           <>
             <DonutChart
