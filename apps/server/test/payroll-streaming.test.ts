@@ -167,7 +167,8 @@ describe('POST upload-payroll-doc with docType PAYROLL_STREAMING_ACCOUNT', () =>
     const { payrollId, documentId } = up.body as { payrollId: string; documentId: string };
     const processed = await until('processing', async () => {
       const d = await streamingDetails(A.owner);
-      return d.status === 200 && d.body.status === 'PROCESSED' ? d.body : null;
+      // A processed payroll's sheet is stored just after the status moves: wait for both.
+      return d.status === 200 && d.body.status === 'PROCESSED' && d.body.payrollFile.processedFileUrl ? d.body : null;
     });
     expect(processed).toMatchObject({ _id: payrollId, documentId, kind: 'PAYROLL_STREAMING_ACCOUNT', finalizedEntries: 3, completePayrollPayoutBreakup: { totalBalanceRequired: 3 * 3_000_000 } });
     // payroll-details answers the same payroll, in the same shape.
