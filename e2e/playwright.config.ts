@@ -12,6 +12,8 @@ if (!process.env.E2E_DATA_DIR) {
 process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 90));
 // The simulated bank's key, so journeys can set its failure rules (PUT /v1/sim/rules) as a test would.
 process.env.E2E_BANK_API_KEY ??= `e2e-bank-${Math.random().toString(36).slice(2)}`;
+// The worker app's service token, so journeys can act as a worker (/worker-api) as the demo seed does.
+process.env.E2E_WORKER_API_TOKEN ??= `e2e-worker-${Math.random().toString(36).slice(2)}`;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -52,6 +54,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       SMS_RATE_LIMIT_PER_HOUR: '10000',
       BANK_API_KEY: process.env.E2E_BANK_API_KEY,
+      WORKER_API_TOKEN: process.env.E2E_WORKER_API_TOKEN,
     },
   },
 });

@@ -186,8 +186,10 @@ async function main(): Promise<number> {
       }
       if (sub === 'advance' && v.worker && v.amount) {
         const id = await side.requestAdvance(v.worker, rupeesToPaise(v.amount));
-        if (v.disburse) await side.disburse(id);
-        console.log(`advance ${id}${v.disburse ? ' transferred' : ' requested'}`);
+        // With the employer's approval on, the request waits for an admin on EWA Requests (decision 0024).
+        const held = (await side.advance(id)).employerApproval === 'PENDING';
+        if (v.disburse && !held) await side.disburse(id);
+        console.log(`advance ${id}${held ? " requested, waiting for the employer's approval" : v.disburse ? ' transferred' : ' requested'}`);
         return 0;
       }
       console.error('worker: register | attendance | availability | advance, with the options shown at the top of apps/server/src/cli.ts');

@@ -25,6 +25,8 @@ interface CollectedRoute {
   url: string;
   access: AccessRule | undefined;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  /** For an `entity` rule (the approval calls, decision 0024): the entity type this case sends. */
+  entityType?: 'WORKER' | 'TRANSACTION';
 }
 const collected = vi.hoisted(() => [] as CollectedRoute[]);
 
@@ -153,7 +155,14 @@ const needsInput = (schema: unknown, empty: unknown) => Boolean(schema) && !(sch
 function requestFor(route: CollectedRoute, extraQuery: Record<string, string> = {}) {
   const ex = EXAMPLES[key(route)];
   const path = route.url.replace(/^\/api/, '').replace(/:[A-Za-z]+/g, () => randomUUID());
-  return { method: route.method, path, body: ex?.body?.(), query: { ...(ex?.query?.() ?? {}), ...extraQuery } };
+  let body = ex?.body?.();
+  const query: Record<string, string> = { ...(ex?.query?.() ?? {}), ...extraQuery };
+  // An entity rule's case names its entity type wherever the example does (query or body).
+  if (route.entityType) {
+    if ('entityType' in query) query.entityType = route.entityType;
+    if (body && typeof body === 'object' && 'entityType' in body) body = { ...body, entityType: route.entityType };
+  }
+  return { method: route.method, path, body, query };
 }
 async function callAs(route: CollectedRoute, token: string | null, extraQuery: Record<string, string> = {}) {
   const r = requestFor(route, extraQuery);
@@ -176,7 +185,7 @@ const grants = (resources: ResourceMap, resource: Resource | null, need: AccessT
 const anyOf = (resources: ResourceMap, vendor: boolean) =>
   Object.entries(resources).some(([r, held]) => r.includes('_VENDORS_') === vendor && (held?.length ?? 0) > 0);
 /** Whether an unbound admin holding `resources` may pass `rule` in the given context. */
-function allowed(rule: AccessRule, resources: ResourceMap, vendorContext: boolean): boolean {
+function allowed(rule: AccessRule, resources: ResourceMap, vendorContext: boolean, entityType?: 'WORKER' | 'TRANSACTION'): boolean {
   if (rule.kind === 'area') {
     const r = AREA_RESOURCE[rule.area];
     if (!r) throw new Error(`the matrix knows no resource for area ${rule.area}: add it to AREA_RESOURCE`);
@@ -186,6 +195,12 @@ function allowed(rule: AccessRule, resources: ResourceMap, vendorContext: boolea
   if (rule.kind === 'document') {
     // Both examples name an attendance document (docType / documentType above).
     const r = AREA_RESOURCE.ATTENDANCE;
+    return grants(resources, vendorContext ? r.vendor : r.employer, rule.need);
+  }
+  if (rule.kind === 'entity') {
+    // The approval calls: workers are employees, advances transactions (decision 0024).
+    if (!entityType) throw new Error('an entity rule is tested once per entity type');
+    const r = AREA_RESOURCE[entityType === 'WORKER' ? 'EMPLOYEES' : 'TRANSACTIONS'];
     return grants(resources, vendorContext ? r.vendor : r.employer, rule.need);
   }
   return true;
@@ -252,7 +267,9 @@ describe('the route table', () => {
 
 const guarded = apiRoutes.filter((r) => r.access && r.access.kind !== 'public');
 const needsFullSession = guarded.filter((r) => !(r.access!.kind === 'session' && r.access!.allowUnenrolled));
-const scoped = guarded.filter((r) => r.access!.kind === 'area' || r.access!.kind === 'context' || r.access!.kind === 'document');
+const scoped = guarded
+  .filter((r) => r.access!.kind === 'area' || r.access!.kind === 'context' || r.access!.kind === 'document' || r.access!.kind === 'entity')
+  .flatMap((r) => (r.access!.kind === 'entity' ? (['WORKER', 'TRANSACTION'] as const).map((entityType) => ({ ...r, entityType })) : [r]));
 
 describe.each(guarded.map((r) => [key(r), r] as const))('%s', (_name, route) => {
   it('answers 401 without a token, and with an unknown one', async () => {
@@ -272,12 +289,12 @@ describe.each(needsFullSession.map((r) => [key(r), r] as const))('%s', (_name, r
   });
 });
 
-describe.each(scoped.map((r) => [`${key(r)} (${JSON.stringify(r.access)})`, r] as const))('%s', (_name, route) => {
+describe.each(scoped.map((r) => [`${key(r)} (${JSON.stringify(r.access)}${r.entityType ? ` ${r.entityType}` : ''})`, r] as const))('%s', (_name, route) => {
   const rule = route.access!;
   for (const role of SEED_ROLES) {
     for (const vendorContext of [false, true]) {
       const where = vendorContext ? 'vendor context' : 'employer context';
-      const expectAllowed = allowed(rule, role.resources, vendorContext);
+      const expectAllowed = allowed(rule, role.resources, vendorContext, route.entityType);
       it(`${role.name}, ${where}: ${expectAllowed ? 'passes the guard' : '403'}`, async () => {
         const res = await callAs(route, roleTokens.get(role.value)!, vendorContext ? { vendorId: employer.v1 } : {});
         if (expectAllowed) {

@@ -104,7 +104,7 @@ describe('GET /employer-admin/employer-approval/pending-approvals', () => {
     expect((await list(owner, { search: 'no-such-worker-%_' })).body.data).toEqual([]);
   });
 
-  it('answers an empty list for TRANSACTION: no advance waits for the employer', async () => {
+  it('answers an empty list for TRANSACTION when no advance waits for the employer (decision 0024)', async () => {
     const res = await list(owner, { entityType: 'TRANSACTION' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [] });
@@ -261,7 +261,7 @@ describe('PUT /employer-admin/employer-approval/update-request', () => {
     expect((await workerRow(env, w.id)).approval_status).toBe('PENDING');
   });
 
-  it('answers 404 for a TRANSACTION decision: none waits for the employer', async () => {
+  it('answers 404 for a TRANSACTION decision on an id that is no held advance (a worker id)', async () => {
     const w = await signUp(employerId);
     const res = await env.call('PUT', DECIDE, { token: owner, body: { entityId: w.id, entityType: 'TRANSACTION', status: 'APPROVED' } });
     expect(res.status).toBe(404);

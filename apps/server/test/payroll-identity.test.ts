@@ -190,7 +190,7 @@ describe('NAME_DIFFERS and MOBILE_DIFFERS (shown, never applied)', () => {
       .execute();
     const again = await details(A.viewer);
     expect(again.status).toBe(200);
-    expect(again.body.flags).toEqual({ NON_POSITIVE_NET: 0, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 1, SHARED_BANK_ACCOUNT: 0, NAME_DIFFERS: 0, MOBILE_DIFFERS: 0 });
+    expect(again.body.flags).toEqual({ NON_POSITIVE_NET: 0, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 1, SHARED_BANK_ACCOUNT: 0, NAME_DIFFERS: 0, MOBILE_DIFFERS: 0, PAID_DAYS_OVER_UNPAID_LEAVE: 0 });
     await clearMonth(A.id);
   });
 });

@@ -418,7 +418,7 @@ describe('processing a sheet (design doc: all or nothing)', () => {
       totalEmployeePayoutAmount: fin.reduce((a, e) => a + e.amountPayable, 0),
       providerAmount: fin.reduce((a, e) => a + e.deductions, 0),
     });
-    expect(d.flags).toEqual({ NON_POSITIVE_NET: 2, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 6, SHARED_BANK_ACCOUNT: 2, NAME_DIFFERS: 4, MOBILE_DIFFERS: 1 });
+    expect(d.flags).toEqual({ NON_POSITIVE_NET: 2, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: 6, SHARED_BANK_ACCOUNT: 2, NAME_DIFFERS: 4, MOBILE_DIFFERS: 1, PAID_DAYS_OVER_UNPAID_LEAVE: 0 });
     expect(d.pending).toEqual({ count: 0, amount: 0 });
 
     // The processed sheet says what happened to each row.

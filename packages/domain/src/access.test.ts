@@ -74,6 +74,16 @@ describe('where a user lands and what the menu shows', () => {
     expect(visibleVendorTabs(role(ROLE_IDS.vendorAdmin)).map((t) => t.label)).toEqual(['Dashboard', 'Employees', 'Attendance', 'Transactions', 'Payroll', 'Settings']);
     expect(visibleVendorTabs(role(ROLE_IDS.payrollManager)).map((t) => t.label)).toEqual(['Dashboard', 'Transactions', 'Payroll']);
   });
+  it('shows EWA Requests (menu and vendor tab) only with approval on and READ on transactions (issue 13)', () => {
+    const on = { isEmployeeApprovalEnabled: true, fileUploadLinkEnabled: false };
+    expect(visibleMenu({ resources: role(ROLE_IDS.viewer), ...on }).ewaRequests).toBe(true);
+    expect(visibleMenu({ resources: role(ROLE_IDS.viewer), ...on, isEmployeeApprovalEnabled: false }).ewaRequests).toBe(false);
+    expect(visibleMenu({ resources: { EMPLOYER_PORTAL_EMPLOYEES: ['WRITE'] }, ...on }).ewaRequests).toBe(false);
+    expect(visibleVendorTabs(role(ROLE_IDS.vendorAdmin), { isEmployeeApprovalEnabled: true }).map((t) => t.label)).toEqual([
+      'Dashboard', 'Employees', 'Attendance', 'Transactions', 'Payroll', 'EWA Requests', 'Settings',
+    ]);
+    expect(visibleVendorTabs({ EMPLOYER_PORTAL_VENDORS_EMPLOYEES: ['READ'] }, { isEmployeeApprovalEnabled: true }).map((t) => t.label)).toEqual(['Dashboard', 'Employees']);
+  });
 });
 
 describe('vendor scoping and role choices', () => {

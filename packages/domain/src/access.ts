@@ -91,6 +91,7 @@ export type MenuKey =
   | 'attendance'
   | 'payroll'
   | 'userVerification'
+  | 'ewaRequests'
   | 'transactions'
   | 'salaryTopups'
   | 'vendors'
@@ -108,6 +109,8 @@ export function visibleMenu(ctx: MenuContext): Record<MenuKey, boolean> {
     attendance: hasAccess(r, 'EMPLOYER_PORTAL_ATTENDANCE', 'READ'),
     payroll: hasAccess(r, 'EMPLOYER_PORTAL_PAYROLL', 'READ'),
     userVerification: ctx.isEmployeeApprovalEnabled && hasAccess(r, 'EMPLOYER_PORTAL_EMPLOYEES', 'READ'),
+    // Issue 13 (decision 0024): advances wait for the employer only with approval on.
+    ewaRequests: ctx.isEmployeeApprovalEnabled && hasAccess(r, 'EMPLOYER_PORTAL_TRANSACTIONS', 'READ'),
     transactions: hasAccess(r, 'EMPLOYER_PORTAL_TRANSACTIONS', 'READ'),
     salaryTopups: hasAccess(r, 'EMPLOYER_PORTAL_TRANSACTIONS', 'READ'),
     vendors: hasAnyVendorRead(r),
@@ -125,11 +128,15 @@ export const VENDOR_TABS = [
   { key: 'transactions', label: 'Transactions', resource: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS' },
   /** The vendor's payroll lives on the payroll screens, in the vendor's context. */
   { key: 'payroll', label: 'Payroll', resource: 'EMPLOYER_PORTAL_VENDORS_PAYROLL', path: '/payroll' },
+  /** The vendor's advance requests (issue 13), only while the employer's approval is on. */
+  { key: 'ewaRequests', label: 'EWA Requests', resource: 'EMPLOYER_PORTAL_VENDORS_TRANSACTIONS', path: '/ewa-request', needsApproval: true },
   { key: 'settings', label: 'Settings', resource: 'EMPLOYER_PORTAL_VENDORS_ADMIN' },
 ] as const;
-export function visibleVendorTabs(resources: ResourceMap | null | undefined) {
+export function visibleVendorTabs(resources: ResourceMap | null | undefined, options: { isEmployeeApprovalEnabled?: boolean } = {}) {
   // The vendor dashboard shows stats from any vendor resource, so it needs READ on any of them.
-  return VENDOR_TABS.filter((t) => (t.resource ? hasAccess(resources, t.resource, 'READ') : hasAnyVendorRead(resources)));
+  return VENDOR_TABS.filter(
+    (t) => (!('needsApproval' in t) || options.isEmployeeApprovalEnabled === true) && (t.resource ? hasAccess(resources, t.resource, 'READ') : hasAnyVendorRead(resources)),
+  );
 }
 
 /**

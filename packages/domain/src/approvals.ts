@@ -103,3 +103,62 @@ export const ApprovalDecisionResult = z.object({
   isTransactionAllowed: z.boolean(),
 });
 export type ApprovalDecisionResult = z.infer<typeof ApprovalDecisionResult>;
+
+// ---------------------------------------------------------------------------------------------
+// EWA requests (issue 13, decision 0024): advances held for the employer's approval, entity type
+// TRANSACTION of the same calls.
+// ---------------------------------------------------------------------------------------------
+
+/** The area (spec 6 resource) each entity type's approvals need: workers are employees, advances transactions. */
+export const APPROVAL_ENTITY_AREA = { WORKER: 'EMPLOYEES', TRANSACTION: 'TRANSACTIONS' } as const satisfies Record<ApprovalEntityType, string>;
+
+/** The screen's success toasts (issue 13): "{name} approved!" / "{name} rejected!". */
+export const EWA_REQUEST_MSG = {
+  approved: (name: string) => `${name} approved!`,
+  rejected: (name: string) => `${name} rejected!`,
+} as const;
+
+/** The server's answers about advance requests, shared so that the screen and the tests agree. */
+export const EWA_REQUEST_SERVER_MSG = {
+  notFound: 'No pending request found for this advance',
+  alreadyApproved: (name: string) => `${name}'s request has already been approved`,
+  alreadyRejected: (name: string) => `${name}'s request has already been rejected`,
+  notPending: (name: string) => `${name}'s request is not waiting for approval`,
+  noModifiedFields: 'An advance request cannot be modified, only approved or rejected',
+} as const;
+
+/** The reason stored on an advance the employer rejected (the worker side returns it). */
+export const EMPLOYER_REJECTION_REASON = 'Rejected by your employer';
+
+export const PendingTransactionApproval = z.object({
+  /** The advance (transaction) id: the decision's entityId. */
+  entityId: z.string(),
+  /** The worker's id (for the profile link). */
+  employeeId: z.string(),
+  fullName: z.string(),
+  employersWorkerId: z.string(),
+  workerType: z.enum(['EMPLOYEE', 'CONTRACTOR']),
+  /** paise */
+  amount: z.number().int(),
+  /** When the worker asked (an instant, ISO). */
+  dateRequested: z.string(),
+  /** What the worker can still withdraw now (paise), beyond this and the other pending requests. */
+  availableNow: z.number().int(),
+  isWithdrawalAllowed: z.boolean(),
+});
+export type PendingTransactionApproval = z.infer<typeof PendingTransactionApproval>;
+export const PendingTransactionApprovalsResult = z.object({ data: z.array(PendingTransactionApproval) });
+export type PendingTransactionApprovalsResult = z.infer<typeof PendingTransactionApprovalsResult>;
+
+export const TransactionDecisionResult = z.object({
+  entityId: z.string(),
+  entityType: z.literal('TRANSACTION'),
+  status: z.enum(APPROVAL_DECISIONS),
+  fullName: z.string(),
+  /** paise */
+  amount: z.number().int(),
+  /** The advance's status after the decision (USER_REQUESTED when approved: it moves on from there; LENDER_REJECTED when rejected). */
+  transactionStatus: z.string(),
+  reason: z.string().nullable(),
+});
+export type TransactionDecisionResult = z.infer<typeof TransactionDecisionResult>;

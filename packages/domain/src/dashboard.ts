@@ -68,14 +68,18 @@ export const DISBURSED_TOPUP_STATUSES = ['DISBURSED', 'REPAID'] as const;
 
 // ---- the to-do list ----
 
-export const TODO_KINDS = ['ATTENDANCE_UPLOAD', 'ADD_EMPLOYEES_BULK_UPLOAD', 'PAYROLL_UPLOAD'] as const;
+export const TODO_KINDS = ['ATTENDANCE_UPLOAD', 'ADD_EMPLOYEES_BULK_UPLOAD', 'PAYROLL_UPLOAD', 'LEAVE_UPLOAD'] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 export const TODO_TITLES: Record<TodoKind, string> = {
   ATTENDANCE_UPLOAD: 'Upload attendance',
   ADD_EMPLOYEES_BULK_UPLOAD: 'Bulk employee upload',
   PAYROLL_UPLOAD: 'Upload payroll',
+  LEAVE_UPLOAD: 'Upload leave',
 };
+
+/** Issue 13 (decision 0025): the employer config's `leaveUploadTodo` asks for a leave upload each cycle; off unless exactly true. */
+export const leaveUploadTodoOf = (config: { leaveUploadTodo?: unknown } | null | undefined): boolean => config?.leaveUploadTodo === true;
 
 /** What the server found for the current cycle and payroll month, in one context. */
 export interface TodoFacts {
@@ -87,6 +91,10 @@ export interface TodoFacts {
   employeesAddedThisCycle: number;
   /** The payroll month (the previous calendar month) has a payroll that is not CANCELLED. Null in vendor context (no vendor payroll screen). */
   payrollUploaded: boolean | null;
+  /** The employer's config wants a leave upload each cycle (`leaveUploadTodo`; default off). */
+  leaveUploadWanted?: boolean;
+  /** A leave upload of this context reached PROCESSED within the current cycle. */
+  leaveProcessedThisCycle?: boolean;
 }
 
 /** The link of a to-do, with vendorId in vendor context. */
@@ -95,7 +103,7 @@ export function todoLink(kind: TodoKind, vendorId: string | null = null): string
   return `/documentUpload?document=${kind}${vendorId ? `&vendorId=${encodeURIComponent(vendorId)}` : ''}`;
 }
 
-const TODO_AREA = { ATTENDANCE_UPLOAD: 'ATTENDANCE', ADD_EMPLOYEES_BULK_UPLOAD: 'EMPLOYEES', PAYROLL_UPLOAD: 'PAYROLL' } as const;
+const TODO_AREA = { ATTENDANCE_UPLOAD: 'ATTENDANCE', ADD_EMPLOYEES_BULK_UPLOAD: 'EMPLOYEES', PAYROLL_UPLOAD: 'PAYROLL', LEAVE_UPLOAD: 'ATTENDANCE' } as const;
 const TODO_NEED: AccessType = 'WRITE';
 
 /**
@@ -103,13 +111,15 @@ const TODO_NEED: AccessType = 'WRITE';
  * the context):
  * - Upload attendance: no attendance upload PROCESSED within the current cycle;
  * - Bulk employee upload: no workers in the context yet, or none added within the current cycle;
- * - Upload payroll (employer context): no payroll of the payroll month other than a cancelled one.
+ * - Upload payroll (employer context): no payroll of the payroll month other than a cancelled one;
+ * - Upload leave (when the employer's config has `leaveUploadTodo: true`): no leave upload PROCESSED within the current cycle.
  */
 export function todoItems(facts: TodoFacts, resources: ResourceMap | undefined, vendorId: string | null = null): TodoItem[] {
   const due: TodoKind[] = [];
   if (!facts.attendanceProcessedThisCycle) due.push('ATTENDANCE_UPLOAD');
   if (facts.employeeCount === 0 || facts.employeesAddedThisCycle === 0) due.push('ADD_EMPLOYEES_BULK_UPLOAD');
   if (facts.payrollUploaded === false) due.push('PAYROLL_UPLOAD');
+  if (facts.leaveUploadWanted && !facts.leaveProcessedThisCycle) due.push('LEAVE_UPLOAD');
   return due
     .filter((kind) => canAccessArea(resources, TODO_AREA[kind], TODO_NEED, vendorId !== null))
     .map((kind) => ({ kind, title: TODO_TITLES[kind], link: todoLink(kind, vendorId) }));

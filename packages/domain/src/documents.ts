@@ -14,12 +14,14 @@ export const DOCUMENT_TYPES = [
   'PAYROLL_UPLOAD',
   'PAYROLL_STREAMING_ACCOUNT',
   'RAW_FILE',
+  // Issue 13: spec 2.8 names no leave type; this portal's name (the sample's kind too).
+  'LEAVE_UPLOAD',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const isDocumentType = (v: unknown): v is DocumentType => typeof v === 'string' && (DOCUMENT_TYPES as readonly string[]).includes(v);
 
 /** Sheets the portal processes row by row (payroll ones from the payroll issue on). */
-export const SHEET_DOCUMENT_TYPES = ['ADD_EMPLOYEES_BULK_UPLOAD', 'ATTENDANCE_UPLOAD', 'TERMINATED_EMPLOYEES_UPLOAD', 'PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT'] as const;
+export const SHEET_DOCUMENT_TYPES = ['ADD_EMPLOYEES_BULK_UPLOAD', 'ATTENDANCE_UPLOAD', 'TERMINATED_EMPLOYEES_UPLOAD', 'PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT', 'LEAVE_UPLOAD'] as const;
 export type SheetDocumentType = (typeof SHEET_DOCUMENT_TYPES)[number];
 
 /** 5.2: formats and size limits per type. */
@@ -36,6 +38,7 @@ export const DOCUMENT_FORMATS: Record<DocumentType, DocumentFormat> = {
   PAYROLL_UPLOAD: { extensions: ['xlsx'], maxMb: SHEET_UPLOAD_LIMIT_MB },
   PAYROLL_STREAMING_ACCOUNT: { extensions: ['xlsx'], maxMb: SHEET_UPLOAD_LIMIT_MB },
   RAW_FILE: { extensions: RAW_FILE_EXTENSIONS, maxMb: RAW_FILE_UPLOAD_LIMIT_MB },
+  LEAVE_UPLOAD: { extensions: ['xlsx'], maxMb: SHEET_UPLOAD_LIMIT_MB },
 };
 export const maxBytesOf = (type: DocumentType): number => DOCUMENT_FORMATS[type].maxMb * BYTES_PER_MB;
 /** "xlsx" or "pdf, csv, doc, docx, xlsx, xls", as the hint and the Format Error show them. */
@@ -49,6 +52,7 @@ export const DOCUMENT_AREA: Record<DocumentType, Area> = {
   PAYROLL_UPLOAD: 'PAYROLL',
   PAYROLL_STREAMING_ACCOUNT: 'PAYROLL',
   RAW_FILE: 'RAW_FILES',
+  LEAVE_UPLOAD: 'ATTENDANCE',
 };
 
 /** The lower-case extension of a file name ('' when none). */
@@ -96,6 +100,8 @@ export const STORED_DOCUMENT_TYPES = [
   'ATTENDANCE_SHEET',
   'PROCESSED_ATTENDANCE_SHEET',
   'LEAVES_SHEET',
+  // Beyond spec 3's list: the processed leave sheet (Status and Reason).
+  'PROCESSED_LEAVES_SHEET',
   'PAYROLL',
   'PROCESSED_PAYROLL',
   'FINAL_REPORT',
@@ -115,12 +121,14 @@ export const STORED_TYPES_OF: Record<DocumentType, { original: StoredDocumentTyp
   PAYROLL_UPLOAD: { original: 'PAYROLL', processed: 'PROCESSED_PAYROLL' },
   PAYROLL_STREAMING_ACCOUNT: { original: 'PAYROLL', processed: 'PROCESSED_PAYROLL' },
   RAW_FILE: { original: 'RAW_FILE', processed: null },
+  LEAVE_UPLOAD: { original: 'LEAVES_SHEET', processed: 'PROCESSED_LEAVES_SHEET' },
 };
 /** The area guarding a stored document type (for GET /employer-admin/doc). */
 export const STORED_TYPE_AREA: Record<StoredDocumentType, Area> = {
   ATTENDANCE_SHEET: 'ATTENDANCE',
   PROCESSED_ATTENDANCE_SHEET: 'ATTENDANCE',
   LEAVES_SHEET: 'ATTENDANCE',
+  PROCESSED_LEAVES_SHEET: 'ATTENDANCE',
   PAYROLL: 'PAYROLL',
   PROCESSED_PAYROLL: 'PAYROLL',
   FINAL_REPORT: 'PAYROLL',

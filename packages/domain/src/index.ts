@@ -12,6 +12,7 @@ export * from './worker-transactions.js';
 export * from './employee-profile.js';
 export * from './documents.js';
 export * from './sheets.js';
+export * from './leave.js';
 export * from './payroll.js';
 export * from './payroll-report.js';
 export * from './dashboard.js';

@@ -257,7 +257,16 @@ export const sumAmounts = (items: readonly { amount: number }[]): number => item
 /** Net salary: the salary less every deduction (may be zero or negative: the entry is then skipped). */
 export const netSalary = (salary: number, deductions: number): number => salary - deductions;
 
-export const PAYROLL_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT', 'NAME_DIFFERS', 'MOBILE_DIFFERS'] as const;
+export const PAYROLL_FLAGS = [
+  'NON_POSITIVE_NET',
+  'NET_CHANGED_OVER_30_PERCENT',
+  'NEW_BANK_ACCOUNT',
+  'SHARED_BANK_ACCOUNT',
+  'NAME_DIFFERS',
+  'MOBILE_DIFFERS',
+  // Issue 13 (decision 0025): set while the rows are processed, stored before the identity flags.
+  'PAID_DAYS_OVER_UNPAID_LEAVE',
+] as const;
 export type PayrollFlag = (typeof PAYROLL_FLAGS)[number];
 /** What the screens say for a flag (shown, never applied). */
 export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
@@ -267,6 +276,7 @@ export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
   SHARED_BANK_ACCOUNT: 'Bank account is also used by another employee in this payroll',
   NAME_DIFFERS: 'Name differs from the employee record',
   MOBILE_DIFFERS: 'Mobile number differs from the employee record',
+  PAID_DAYS_OVER_UNPAID_LEAVE: 'Paid Days exceed Working Days less the unpaid leave recorded for the month',
 };
 /** The flags that compare a row with the employee record of its Employee ID (set after the entries are written). */
 export const IDENTITY_FLAGS = ['NAME_DIFFERS', 'MOBILE_DIFFERS'] as const satisfies readonly PayrollFlag[];

@@ -17,6 +17,8 @@ export interface EmployerConfigJson {
   hasEmployerOptedForStreamingAccount?: boolean;
   /** Dashboard (decision 0016): the attendance cycle's first day, 1..28; missing is the calendar month. */
   attendanceCycleStartDay?: number;
+  /** To Do (issue 13, decision 0025): ask for a leave upload each attendance cycle; off unless true. */
+  leaveUploadTodo?: boolean;
 }
 export interface EmployerMetadataJson {
   departmentIds: string[];
@@ -211,6 +213,19 @@ export interface AttendanceDaysTable {
   status: 'PRESENT' | 'ABSENT' | 'HALF_DAY' | 'LEAVE' | 'HOLIDAY';
   source_document_id: string | null;
 }
+/** Migration 0015 (issue 13): leave recorded by leave sheets. */
+export interface LeavesTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  worker_id: string;
+  from_date: string;
+  to_date: string;
+  leave_type: 'CASUAL_LEAVE' | 'SICK_LEAVE' | 'EARNED_LEAVE' | 'UNPAID_LEAVE';
+  upload_id: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
 export interface TransactionsTable {
   id: Generated<string>;
   employer_id: string;
@@ -223,6 +238,12 @@ export interface TransactionsTable {
   worker_snapshot: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Migration 0014 (decision 0024): held for the employer's approval; null when it never was. */
+  employer_approval: Generated<'PENDING' | 'APPROVED' | 'REJECTED' | null>;
+  employer_decided_at: Generated<Date | null>;
+  employer_decided_by: Generated<string | null>;
+  /** Why the advance ended (rejected, or no longer within the limits). */
+  status_reason: Generated<string | null>;
 }
 export interface TransactionEventsTable {
   id: Generated<number>;
@@ -285,7 +306,7 @@ export interface DocumentUploadsTable {
   employer_id: string;
   vendor_id: string | null;
   admin_id: string;
-  doc_type: 'ADD_EMPLOYEES_BULK_UPLOAD' | 'ATTENDANCE_UPLOAD' | 'TERMINATED_EMPLOYEES_UPLOAD' | 'PAYROLL_UPLOAD' | 'PAYROLL_STREAMING_ACCOUNT' | 'RAW_FILE';
+  doc_type: 'ADD_EMPLOYEES_BULK_UPLOAD' | 'ATTENDANCE_UPLOAD' | 'TERMINATED_EMPLOYEES_UPLOAD' | 'PAYROLL_UPLOAD' | 'PAYROLL_STREAMING_ACCOUNT' | 'RAW_FILE' | 'LEAVE_UPLOAD';
   status: 'PROCESSING' | 'PROCESSED' | 'FAILED';
   file_name: string;
   original_file_id: string;
@@ -490,6 +511,7 @@ export interface DB {
   worker_documents: WorkerDocumentsTable;
   worker_agreements: WorkerAgreementsTable;
   attendance_days: AttendanceDaysTable;
+  leaves: LeavesTable;
   transactions: TransactionsTable;
   transaction_events: TransactionEventsTable;
   repayments: RepaymentsTable;

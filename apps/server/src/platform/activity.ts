@@ -17,6 +17,9 @@ export const ACTION_TYPES = {
   employeesActivated: 'EMPLOYEES_ACTIVATED',
   workerApproved: 'WORKER_APPROVED',
   workerRejected: 'WORKER_REJECTED',
+  // EWA requests (issue 13, decision 0024)
+  ewaRequestApproved: 'EWA_REQUEST_APPROVED',
+  ewaRequestRejected: 'EWA_REQUEST_REJECTED',
   documentUploaded: 'DOCUMENT_UPLOADED',
   // payouts feature (issue 5)
   payrollExecuted: 'PAYROLL_EXECUTED',

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
+  APPROVAL_ENTITY_AREA,
   DOCUMENT_AREA,
   ERROR_CODES,
   SESSION_IDLE_TTL_MS,
@@ -40,7 +41,13 @@ export type AccessRule =
    * type, or `documentType`, a stored type: spec 6's matching resources). An unknown type passes
    * as a context rule and is refused by the route's validation.
    */
-  | { kind: 'document'; need: AccessType };
+  | { kind: 'document'; need: AccessType }
+  /**
+   * Signed in with `need` on the area of the approval's `entityType` (in the query, or the body):
+   * WORKER needs employees, TRANSACTION transactions (decision 0024). An unknown type passes as a
+   * context rule and is refused by the route's validation.
+   */
+  | { kind: 'entity'; need: AccessType };
 
 export interface AuthContext {
   admin: AdminRecord;
@@ -66,6 +73,15 @@ export const sessionRoute = (allowUnenrolled = false) => ({ access: { kind: 'ses
 export const areaRoute = (area: Area, need: AccessType) => ({ access: { kind: 'area', area, need } }) as const;
 export const contextRoute = { access: { kind: 'context' } } as const;
 export const documentRoute = (need: AccessType) => ({ access: { kind: 'document', need } }) as const;
+export const entityRoute = (need: AccessType) => ({ access: { kind: 'entity', need } }) as const;
+
+/** The area of the approval entity type a request names (query, else body), or null. */
+function entityAreaOf(query: Record<string, unknown>, body: unknown): Area | null {
+  const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).entityType : undefined;
+  const type = typeof query.entityType === 'string' ? query.entityType : fromBody;
+  if (typeof type === 'string' && Object.hasOwn(APPROVAL_ENTITY_AREA, type)) return APPROVAL_ENTITY_AREA[type as keyof typeof APPROVAL_ENTITY_AREA];
+  return null;
+}
 
 /** The area of the document type a request names, or null. */
 function documentAreaOf(query: Record<string, unknown>): Area | null {
@@ -143,7 +159,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
     let vendorId: string | null = null;
     const query = (request.query ?? {}) as Record<string, unknown>;
     const rawVendor = typeof query.vendorId === 'string' && query.vendorId !== '' ? query.vendorId : null;
-    if (rule.kind === 'area' || rule.kind === 'context' || rule.kind === 'document') {
+    if (rule.kind === 'area' || rule.kind === 'context' || rule.kind === 'document' || rule.kind === 'entity') {
       if (rawVendor) {
         // Another tenant's vendor, a malformed id, or one the admin may not enter all look the same.
         if (!UUID_RE.test(rawVendor) || !canEnterVendor({ departmentId: session.admin.vendor_id, resources: session.resources }, rawVendor)) throw forbidden();
@@ -159,7 +175,8 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
         // A vendor-bound admin works only inside its vendor.
         throw forbidden();
       }
-      const area = rule.kind === 'area' ? rule.area : rule.kind === 'document' ? documentAreaOf(query) : null;
+      const area =
+        rule.kind === 'area' ? rule.area : rule.kind === 'document' ? documentAreaOf(query) : rule.kind === 'entity' ? entityAreaOf(query, request.body) : null;
       const need = rule.kind === 'context' ? 'READ' : rule.need;
       const allowed = area
         ? hasAccess(session.resources, resourceFor(area, vendorId !== null), need)

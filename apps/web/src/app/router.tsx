@@ -11,7 +11,7 @@ import {
   OtpVerificationPage,
   ResendEmailPage,
 } from '../features/auth';
-import { AttendancePage } from '../features/attendance';
+import { AttendancePage, LeavePage } from '../features/attendance';
 import { EmployeesPage } from '../features/employees';
 import { EmployeeProfilePage } from '../features/employee-profile';
 import { DashboardPage } from '../features/dashboard';
@@ -25,6 +25,7 @@ import { RawFileLinkPage } from '../features/documents';
 import { SignedInLayout, VendorFrame, VendorLayout, type RouteHandle } from '../features/shell';
 import { TransactionsPage } from '../features/transactions';
 import { UserVerificationPage } from '../features/user-verification';
+import { EwaRequestsPage } from '../features/ewa-requests';
 import { hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
 import { RootRoute } from './root-route';
 import { DashboardScreen } from './screens/dashboard-screen';
@@ -179,7 +180,15 @@ const signedIn: RouteObject[] = [
       </GuardedScreen>
     ),
   },
-  { path: PATHS.leave, handle: handle('Leave'), element: <GuardedScreen allowed={areaRule('ATTENDANCE')} /> },
+  {
+    path: PATHS.leave,
+    handle: handle('Leave'),
+    element: (
+      <GuardedScreen allowed={areaRule('ATTENDANCE')}>
+        <LeavePage />
+      </GuardedScreen>
+    ),
+  },
   { path: PATHS.profile, handle: handle('Profile'), element: <ProfilePage /> },
   { path: PATHS.documentUpload, handle: handle('Document Upload'), element: <DocumentUploadScreen /> },
   {
@@ -228,7 +237,17 @@ const signedIn: RouteObject[] = [
       </GuardedScreen>
     ),
   },
-  { path: PATHS.ewaRequest, handle: handle('EWA Requests'), element: <GuardedScreen allowed={areaRule('TRANSACTIONS')} /> },
+  {
+    path: PATHS.ewaRequest,
+    handle: handle('EWA Requests'),
+    element: (
+      <GuardedScreen allowed={areaRule('TRANSACTIONS')}>
+        <VendorFrame>
+          <EwaRequestsPage />
+        </VendorFrame>
+      </GuardedScreen>
+    ),
+  },
   {
     path: PATHS.analyticsDashboard,
     handle: handle('Analytics Dashboard'),

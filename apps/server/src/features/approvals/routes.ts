@@ -1,9 +1,18 @@
 /** Worker approval calls (spec 7 "Admins and approvals"): the pending list and the decision. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApprovalDecisionBody, ApprovalDecisionResult, PendingApprovalsQuery, PendingApprovalsResult, VendorQuery } from '@portal/domain';
+import { z } from 'zod';
+import {
+  ApprovalDecisionBody,
+  ApprovalDecisionResult,
+  PendingApprovalsQuery,
+  PendingApprovalsResult,
+  PendingTransactionApprovalsResult,
+  TransactionDecisionResult,
+  VendorQuery,
+} from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { areaRoute, authOf } from '../../platform/guard.js';
+import { authOf, entityRoute } from '../../platform/guard.js';
 import { createApprovalService } from './service.js';
 
 export function registerApprovalRoutes(parent: FastifyInstance, deps: Deps): void {
@@ -13,13 +22,17 @@ export function registerApprovalRoutes(parent: FastifyInstance, deps: Deps): voi
 
   app.get(
     '/employer-admin/employer-approval/pending-approvals',
-    { config: areaRoute('EMPLOYEES', 'READ'), schema: { tags, querystring: PendingApprovalsQuery, response: { 200: PendingApprovalsResult } } },
+    // Workers need the employees resource, advances (TRANSACTION) the transactions one (decision 0024).
+    { config: entityRoute('READ'), schema: { tags, querystring: PendingApprovalsQuery, response: { 200: z.union([PendingApprovalsResult, PendingTransactionApprovalsResult]) } } },
     async (req) => approvals.pending(authOf(req), req.query),
   );
 
   app.put(
     '/employer-admin/employer-approval/update-request',
-    { config: areaRoute('EMPLOYEES', 'WRITE'), schema: { tags, querystring: VendorQuery, body: ApprovalDecisionBody, response: { 200: ApprovalDecisionResult } } },
+    {
+      config: entityRoute('WRITE'),
+      schema: { tags, querystring: VendorQuery, body: ApprovalDecisionBody, response: { 200: z.union([ApprovalDecisionResult, TransactionDecisionResult]) } },
+    },
     async (req) => approvals.decide(authOf(req), req.body),
   );
 }

@@ -8,6 +8,10 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import {
   APPROVAL_DISABLED_CODE,
   APPROVAL_SERVER_MSG,
+  EMPLOYER_REJECTION_REASON,
+  EWA_REQUEST_SERVER_MSG,
+  type PendingTransactionApproval,
+  type TransactionDecisionResult,
   approvalSalaryToPaise,
   validateApprovalSalary,
   type ApprovalDecisionBody,
@@ -20,6 +24,7 @@ import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { createWorkerSide } from '../worker-side/index.js';
 
 type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
 
@@ -47,8 +52,121 @@ function alreadyDecided(w: Pick<WorkerRecord, 'full_name' | 'approval_status'>):
   return conflict(APPROVAL_SERVER_MSG.notPending(w.full_name));
 }
 
+const txScopeExpression = (eb: ExpressionBuilder<DB, 'transactions'>, ctx: Scope) =>
+  eb.and([
+    eb('transactions.employer_id', '=', ctx.admin.employer_id),
+    ctx.vendorId ? eb('transactions.vendor_id', '=', ctx.vendorId) : eb('transactions.vendor_id', 'is', null),
+  ]);
+
+function requestAlreadyDecided(t: { employer_approval: string | null; full_name: string }): AppError {
+  if (t.employer_approval === 'APPROVED') return conflict(EWA_REQUEST_SERVER_MSG.alreadyApproved(t.full_name));
+  if (t.employer_approval === 'REJECTED') return conflict(EWA_REQUEST_SERVER_MSG.alreadyRejected(t.full_name));
+  return conflict(EWA_REQUEST_SERVER_MSG.notPending(t.full_name));
+}
+
 export function createApprovalService(deps: Deps) {
   const { db } = deps;
+  const workerSide = createWorkerSide(deps);
+
+  /** Advances held for the employer (decision 0024), oldest first, with what each worker can still withdraw now. */
+  async function pendingRequests(ctx: Scope, search: string): Promise<{ data: PendingTransactionApproval[] }> {
+    const rows = await db
+      .selectFrom('transactions')
+      .innerJoin('workers as w', 'w.id', 'transactions.worker_id')
+      .select(['transactions.id', 'transactions.worker_id', 'transactions.amount', 'transactions.created_at', 'w.full_name', 'w.employer_worker_id', 'w.worker_type'])
+      .where((eb) => txScopeExpression(eb, ctx))
+      .where('transactions.employer_approval', '=', 'PENDING')
+      .where('transactions.status', '=', 'USER_REQUESTED')
+      .$if(search !== '', (q) =>
+        q.where((eb) => {
+          const p = containsPattern(search);
+          return eb.or([eb('w.full_name', 'ilike', p), eb('w.employer_worker_id', 'ilike', p), eb('w.mobile', 'ilike', p)]);
+        }),
+      )
+      .orderBy('transactions.created_at')
+      .orderBy('transactions.id')
+      .execute();
+    const availability = new Map<string, { available: number; isWithdrawalAllowed: boolean }>();
+    for (const r of rows) if (!availability.has(r.worker_id)) availability.set(r.worker_id, await workerSide.availability(r.worker_id));
+    return {
+      data: rows.map((r) => ({
+        entityId: r.id,
+        employeeId: r.worker_id,
+        fullName: r.full_name,
+        employersWorkerId: r.employer_worker_id,
+        workerType: r.worker_type as 'EMPLOYEE' | 'CONTRACTOR',
+        amount: r.amount,
+        dateRequested: new Date(r.created_at).toISOString(),
+        availableNow: availability.get(r.worker_id)!.available,
+        isWithdrawalAllowed: availability.get(r.worker_id)!.isWithdrawalAllowed,
+      })),
+    };
+  }
+
+  /**
+   * The employer's decision on a held advance. One conditional update on the approval and the
+   * status: of two decisions at once, one changes the row (200) and the other finds it decided (409).
+   * Approved, the advance stays USER_REQUESTED and moves on through the worker side (re-checked
+   * against the limits then); rejected, it ends LENDER_REJECTED with the reason.
+   */
+  async function decideRequest(ctx: Scope, body: ApprovalDecisionBody): Promise<TransactionDecisionResult> {
+    if (Object.keys(body.modifiedFields).length > 0) throw badRequest(EWA_REQUEST_SERVER_MSG.noModifiedFields);
+    const approved = body.status === 'APPROVED';
+    const now = deps.now();
+    return db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('transactions')
+        .set(
+          approved
+            ? { employer_approval: 'APPROVED', employer_decided_at: now, employer_decided_by: ctx.admin.id, updated_at: now }
+            : {
+                employer_approval: 'REJECTED',
+                employer_decided_at: now,
+                employer_decided_by: ctx.admin.id,
+                status: 'LENDER_REJECTED',
+                status_reason: EMPLOYER_REJECTION_REASON,
+                updated_at: now,
+              },
+        )
+        .where((eb) => txScopeExpression(eb, ctx))
+        .where('transactions.id', '=', body.entityId)
+        .where('transactions.employer_approval', '=', 'PENDING')
+        .where('transactions.status', '=', 'USER_REQUESTED')
+        .returning(['id', 'employer_id', 'vendor_id', 'worker_id', 'amount', 'status', 'status_reason'])
+        .executeTakeFirst();
+      if (!updated) {
+        const t = await trx
+          .selectFrom('transactions')
+          .innerJoin('workers as w', 'w.id', 'transactions.worker_id')
+          .select(['transactions.employer_approval', 'w.full_name'])
+          .where((eb) => txScopeExpression(eb, ctx))
+          .where('transactions.id', '=', body.entityId)
+          .executeTakeFirst();
+        if (!t || t.employer_approval === null) throw notFound(EWA_REQUEST_SERVER_MSG.notFound);
+        throw requestAlreadyDecided(t);
+      }
+      if (!approved) await trx.insertInto('transaction_events').values({ transaction_id: updated.id, status: 'LENDER_REJECTED', created_at: now }).execute();
+      const w = await trx.selectFrom('workers').select(['full_name', 'employer_worker_id']).where('id', '=', updated.worker_id).executeTakeFirstOrThrow();
+      await recordActivity(trx, {
+        employerId: updated.employer_id,
+        vendorId: updated.vendor_id,
+        adminId: ctx.admin.id,
+        actionType: approved ? ACTION_TYPES.ewaRequestApproved : ACTION_TYPES.ewaRequestRejected,
+        targetType: 'TRANSACTION',
+        targetId: updated.id,
+        details: { fullName: w.full_name, employerWorkerId: w.employer_worker_id, amount: updated.amount },
+      });
+      return {
+        entityId: updated.id,
+        entityType: 'TRANSACTION',
+        status: body.status,
+        fullName: w.full_name,
+        amount: updated.amount,
+        transactionStatus: updated.status,
+        reason: updated.status_reason,
+      };
+    });
+  }
 
   /** Spec 6: "The pending-approval screen needs the approval config"; the server refuses the same way. */
   async function requireApprovalEnabled(ctx: Scope): Promise<void> {
@@ -57,11 +175,10 @@ export function createApprovalService(deps: Deps) {
   }
 
   return {
-    async pending(ctx: Scope, query: PendingApprovalsQuery): Promise<{ data: PendingWorkerApproval[] }> {
+    async pending(ctx: Scope, query: PendingApprovalsQuery): Promise<{ data: PendingWorkerApproval[] } | { data: PendingTransactionApproval[] }> {
       await requireApprovalEnabled(ctx);
-      // No advance waits for the employer's approval in this product (spec 4.1 has no such status).
-      if (query.entityType === 'TRANSACTION') return { data: [] };
       const text = (query.search ?? '').trim();
+      if (query.entityType === 'TRANSACTION') return pendingRequests(ctx, text);
       const rows = await db
         .selectFrom('workers')
         .select(['id', 'full_name', 'employer_worker_id', 'mobile', 'current_monthly_salary', 'approval_requested_at', 'joined_at'])
@@ -79,15 +196,15 @@ export function createApprovalService(deps: Deps) {
       return { data: rows.map(toPending) };
     },
 
-    async decide(ctx: Scope, body: ApprovalDecisionBody): Promise<ApprovalDecisionResult> {
+    async decide(ctx: Scope, body: ApprovalDecisionBody): Promise<ApprovalDecisionResult | TransactionDecisionResult> {
       await requireApprovalEnabled(ctx);
+      if (body.entityType === 'TRANSACTION') return decideRequest(ctx, body);
       const typed = body.modifiedFields.currentMonthlySalary;
       // 5.4 on the server too, with the same messages; bad input changes nothing.
       if (typed !== undefined) {
         const problem = validateApprovalSalary(typed);
         if (problem) throw badRequest(problem);
       }
-      if (body.entityType === 'TRANSACTION') throw notFound(APPROVAL_SERVER_MSG.notFound);
       return db.transaction().execute(async (trx) => {
         // The row lock makes two decisions at once answer one 200 and one 409.
         const w = await trx

@@ -13,6 +13,7 @@ import {
   PENDING_WITHDRAWAL_STATUSES,
   attendanceCycleOf,
   attendanceCycleStartDayOf,
+  leaveUploadTodoOf,
   businessDate,
   businessDayStart,
   cycleSoFar,
@@ -71,7 +72,7 @@ export function createDashboardService(deps: Deps) {
     const startDay = attendanceCycleStartDayOf(employer.config as { attendanceCycleStartDay?: unknown });
     const current = attendanceCycleOf(today, startDay);
     const periods = recentAttendanceCycles(today, startDay).map((c) => cycleSoFar(c, today));
-    return { today, startDay, current, soFar: cycleSoFar(current, today), periods };
+    return { today, startDay, current, soFar: cycleSoFar(current, today), periods, leaveUploadWanted: leaveUploadTodoOf(employer.config as { leaveUploadTodo?: unknown }) };
   }
 
   async function totalEmployees(ctx: Scope): Promise<number> {
@@ -220,7 +221,7 @@ export function createDashboardService(deps: Deps) {
       const c = await cycles(ctx);
       const since = businessDayStart(c.current.startDate);
       const payrollMonth = firstDayOf(payrollMonthOf(c.today));
-      const [attendance, employees, added, payroll] = await Promise.all([
+      const [attendance, employees, added, payroll, leave] = await Promise.all([
         db
           .selectFrom('document_uploads as d')
           .select('d.id')
@@ -244,6 +245,17 @@ export function createDashboardService(deps: Deps) {
               .orderBy('p.id', 'desc')
               .limit(1)
               .executeTakeFirst(),
+        c.leaveUploadWanted
+          ? db
+              .selectFrom('document_uploads as d')
+              .select('d.id')
+              .where(inContext(ctx, 'd'))
+              .where('d.doc_type', '=', 'LEAVE_UPLOAD')
+              .where('d.status', '=', 'PROCESSED')
+              .where('d.created_at', '>=', since)
+              .limit(1)
+              .executeTakeFirst()
+          : Promise.resolve(null),
       ]);
       const items = todoItems(
         {
@@ -251,6 +263,8 @@ export function createDashboardService(deps: Deps) {
           employeeCount: employees,
           employeesAddedThisCycle: added ? 1 : 0,
           payrollUploaded: ctx.vendorId ? null : Boolean(payroll && payroll.status !== 'CANCELLED'),
+          leaveUploadWanted: c.leaveUploadWanted,
+          leaveProcessedThisCycle: Boolean(leave),
         },
         ctx.resources,
         ctx.vendorId,

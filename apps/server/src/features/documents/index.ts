@@ -7,6 +7,7 @@ export type { Outcome } from './staging.js';
 export { employeeSheet } from './employee-sheet.js';
 export { terminationSheet } from './termination-sheet.js';
 export { attendanceSheet } from './attendance-sheet.js';
+export { leaveSheet } from './leave-sheet.js';
 export { createDocumentService, type AcceptHook, type ReceivedFile } from './service.js';
 // The checks at the door, for the File Upload link's token route (features/file-link).
 export { receiveCheckedFile } from './receive-upload.js';

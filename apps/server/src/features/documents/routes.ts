@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AttendanceListResult,
+  LeaveListResult,
   DocQuery,
   DocResult,
   PageQuery,
@@ -50,6 +51,7 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
   uploadRoute('/employer-admin/upload-employee-termination-doc', 'TERMINATED_EMPLOYEES_UPLOAD', 'EMPLOYEES');
   uploadRoute('/employer-admin/upload-attendance-doc', 'ATTENDANCE_UPLOAD', 'ATTENDANCE');
   uploadRoute('/employer-admin/file/upload', 'RAW_FILE', 'RAW_FILES');
+  uploadRoute('/employer-admin/upload-leave-doc', 'LEAVE_UPLOAD', 'ATTENDANCE');
 
   app.get(
     '/employer-admin/file/list',
@@ -71,6 +73,21 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     '/employer-admin/attendance',
     { config: areaRoute('ATTENDANCE', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: AttendanceListResult } } },
     async (req) => documents.attendance(authOf(req), req.query.pageNumber, req.query.limit),
+  );
+  app.get(
+    '/employer-admin/leave',
+    {
+      config: areaRoute('ATTENDANCE', 'READ'),
+      schema: {
+        tags,
+        description:
+          'Leave sheet uploads (LEAVE_UPLOAD) of the caller\'s employer and context, newest first, each with the leave it recorded or last changed ' +
+          '(`leaves`, at most 20, dates yyyymmdd; `leavesTotal` in all). READ on the attendance resource.',
+        querystring: PageQuery,
+        response: { 200: LeaveListResult },
+      },
+    },
+    async (req) => documents.leave(authOf(req), req.query.pageNumber, req.query.limit),
   );
   app.get(
     '/employer-admin/doc',

@@ -4,7 +4,7 @@
  * query is scoped by the caller's employer and context (the employer's own uploads without
  * `vendorId`, that vendor's with it); a document outside the scope is not found.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import {
   DOCUMENT_AREA,
   STORED_TYPES_OF,
@@ -16,6 +16,10 @@ import {
   type AttendanceRecord,
   type DocResult,
   type DocumentType,
+  LEAVE_ENTRIES_SHOWN,
+  isPaidLeave,
+  leaveDays,
+  type LeaveListResult,
   type RowCounts,
   type RawFileListResult,
   type StoredDocumentType,
@@ -273,6 +277,68 @@ export function createDocumentService(deps: Deps) {
         };
       });
       return { attendances, total };
+    },
+
+    /**
+     * GET /employer-admin/leave: leave sheet uploads, newest first, each with the leave it recorded
+     * (or last changed), at most LEAVE_ENTRIES_SHOWN of them, and how many in all (issue 13).
+     */
+    async leave(ctx: AuthContext, pageNumber: number, limit: number): Promise<LeaveListResult> {
+      const { rows, total } = await page(ctx, 'LEAVE_UPLOAD', pageNumber, limit);
+      const ids = rows.map((r) => r.id);
+      const [entries, counts] = ids.length
+        ? await Promise.all([
+            db
+              .selectFrom('leaves as l')
+              .innerJoin('workers as w', 'w.id', 'l.worker_id')
+              .select(['l.id', 'l.upload_id', 'l.from_date', 'l.to_date', 'l.leave_type', 'w.employer_worker_id', 'w.full_name'])
+              .select(sql<number>`row_number() over (partition by l.upload_id order by l.from_date, w.employer_worker_id, l.id)`.as('k'))
+              .where('l.upload_id', 'in', ids)
+              .where('l.employer_id', '=', ctx.admin.employer_id)
+              .orderBy('l.from_date')
+              .orderBy('w.employer_worker_id')
+              .execute(),
+            db
+              .selectFrom('leaves')
+              .select(['upload_id', (eb) => eb.fn.countAll<string>().as('n')])
+              .where('upload_id', 'in', ids)
+              .where('employer_id', '=', ctx.admin.employer_id)
+              .groupBy('upload_id')
+              .execute(),
+          ])
+        : [[], []];
+      const totals = new Map(counts.map((c) => [c.upload_id, Number(c.n)]));
+      return {
+        leaves_data: rows.map((u) => {
+          const r = toAuditRecord(u);
+          return {
+            _id: r._id,
+            fileName: r.fileName,
+            processedDocumentId: r.processedDocumentId,
+            processedDocumentURL: r.processedDocumentURL,
+            uploadedDate: r.uploadedDate,
+            uploadedBy: r.uploadedBy,
+            status: r.status,
+            employerAdminId: r.employerAdminId,
+            counts: r.counts,
+            failureReason: r.failureReason,
+            leaves: entries
+              .filter((e) => e.upload_id === u.id && Number(e.k) <= LEAVE_ENTRIES_SHOWN)
+              .map((e) => ({
+                _id: e.id,
+                employeeId: e.employer_worker_id,
+                employeeName: e.full_name,
+                fromDate: e.from_date.replace(/-/g, ''),
+                toDate: e.to_date.replace(/-/g, ''),
+                leaveType: e.leave_type,
+                paid: isPaidLeave(e.leave_type),
+                days: leaveDays(e.from_date, e.to_date),
+              })),
+            leavesTotal: totals.get(u.id) ?? 0,
+          };
+        }),
+        total,
+      };
     },
 
     /** GET /employer-admin/file/list: raw files, newest first. */

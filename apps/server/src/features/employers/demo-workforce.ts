@@ -99,6 +99,26 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
     seq++;
     await side.register({ employerId, mobile: nextMobile(), fullName: `${pick(FIRST)} ${pick(LAST)}`, employerWorkerId: `SUN-NEW-${k}`, monthlySalary: (15_000 + k * 1_500) * 100, joinedAt: addDays(today, -k) });
   }
+  await seedPendingRequests(deps, workers, registered);
+}
+
+/**
+ * With approval on, the last advance requests of the morning wait for an admin on EWA Requests
+ * (decision 0024): three of the employer's own workers and two of Swift Staffing's, none of the
+ * workers other screens' walkthroughs use. Half of what each may still take, in whole hundreds of
+ * rupees, asked in the last two hours.
+ */
+async function seedPendingRequests(deps: Deps, workers: readonly { id: string; number: number }[], registered: readonly WorkerRecord[]): Promise<void> {
+  const chosen = new Set(['SUN-1020', 'SUN-1033', 'SUN-1041', 'SWF-1008', 'SWF-1012']);
+  let k = 0;
+  for (const w of registered) {
+    if (!chosen.has(w.employer_worker_id) || !workers.some((x) => x.id === w.id)) continue;
+    k++;
+    const side = createWorkerSide({ ...deps, now: () => new Date(deps.now().getTime() - (125 - k * 23) * 60_000) });
+    const { available } = await side.availability(w.id);
+    const amount = Math.floor(available / 2 / 10_000) * 10_000;
+    if (amount >= 50_000) await side.requestAdvance(w.id, amount);
+  }
 }
 
 /**

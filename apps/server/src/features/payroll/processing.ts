@@ -20,7 +20,9 @@ import {
   netSalary,
   orderDeductions,
   parsePayrollRow,
+  paidDaysExceedLeave,
   payrollFlags,
+  unpaidLeaveDaysIn,
   salaryForPaidDays,
   skipReasonOf,
   sumAmounts,
@@ -31,6 +33,7 @@ import {
   lastDayOf,
   type DeductionItem,
   type PayrollFlag,
+  type RecordedLeave,
   type PayrollSheetKey,
   type PayrollSheetRow,
 } from '@portal/domain';
@@ -243,6 +246,7 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
     const previous = await previousEntries(trx, payroll);
     const ids = new TimeOrderedIds();
     const flagCounts = Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, 0])) as Record<PayrollFlag, number>;
+    const monthDays = { from: firstDayOf(monthOfDate(payroll.month)), to: lastDayOf(monthOfDate(payroll.month)) };
     let position = 0;
     let rows = 0;
     let finalized = 0;
@@ -257,6 +261,19 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
           and lower(w.employer_worker_id) = any(${page.map((r) => r.key ?? '')}::text[])
       `.execute(trx);
       const workers = new Map(found.map((w) => [w.code, w]));
+      // Unpaid leave of the page's workers in the payroll month (decision 0025: the leave flag).
+      const unpaid = new Map<string, RecordedLeave[]>();
+      if (found.length) {
+        const leaves = await trx
+          .selectFrom('leaves')
+          .select(['worker_id', 'from_date as fromDate', 'to_date as toDate', 'leave_type as leaveType'])
+          .where('worker_id', 'in', found.map((w) => w.id))
+          .where('leave_type', '=', 'UNPAID_LEAVE')
+          .where('from_date', '<=', monthDays.to)
+          .where('to_date', '>=', monthDays.from)
+          .execute();
+        for (const l of leaves) unpaid.set(l.worker_id, [...(unpaid.get(l.worker_id) ?? []), l]);
+      }
       const entries: EntryValues[] = [];
       const deductionRows: { entry_id: string; position: number; transaction_id: string | null; topup_emi_id: string | null; item_date: string; amount: number }[] = [];
       const outcomes: Outcome[] = [];
@@ -275,6 +292,7 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
         const skip = skipReasonOf({ inactiveBeforeMonth, paidHundredths: v.paidHundredths, net });
         // SHARED_BANK_ACCOUNT needs the whole sheet: it is added at the end.
         const flags = payrollFlags({ net, accountNumber: v.accountNumber, previous: previous.get(w.id) ?? null, accountShared: false });
+        if (paidDaysExceedLeave(v, unpaidLeaveDaysIn(unpaid.get(w.id) ?? [], monthDays))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
         for (const f of flags) flagCounts[f] += 1;
         if (!skip) {
           finalized += 1;

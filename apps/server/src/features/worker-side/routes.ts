@@ -60,6 +60,7 @@ export function registerWorkerApi(app: FastifyInstance, deps: Deps, token: strin
       api.post('/workers/:id/advances', { schema: { tags, params: Id, body: z.object({ amount: Paise }) } }, async (req) => ({
         transactionId: await side.requestAdvance(req.params.id, req.body.amount),
       }));
+      api.get('/advances/:id', { schema: { tags, params: Id } }, (req) => side.advance(req.params.id));
       api.post(
         '/advances/:id/disburse',
         { schema: { tags, params: Id, body: z.object({ outcome: z.enum(['TRANSFERRED', 'TRANSFER_FAILED']).default('TRANSFERRED') }) } },

@@ -11,6 +11,7 @@ import {
   ADVANCE_HOLDING_STATUSES,
   HALF_DAYS,
   availableEarnedSalary,
+  workedHalfDaysWithLeave,
   businessDate,
   businessDayStart,
   canMoveTransaction,
@@ -70,6 +71,9 @@ export const ADVANCE_REFUSALS = {
   available: 'The amount is above the available earned salary',
 } as const;
 
+/** Why an advance cannot move (decision 0024). */
+export const ADVANCE_HOLD_MSG = 'The advance is waiting for the employer to approve it';
+
 export function createWorkerSide(deps: Deps) {
   const { db } = deps;
   const today = () => businessDate(deps.now());
@@ -80,37 +84,87 @@ export function createWorkerSide(deps: Deps) {
     return w;
   }
 
-  async function withdrawnSince(workerId: string, from: Date): Promise<number> {
+  /** What the worker took since `from` (holding statuses), leaving out the advance `exceptId` (decision 0024's re-check). */
+  async function withdrawnSince(workerId: string, from: Date, exceptId?: string): Promise<number> {
     const row = await db
       .selectFrom('transactions')
       .select(sql<number>`coalesce(sum(amount), 0)::bigint`.as('total'))
       .where('worker_id', '=', workerId)
       .where('created_at', '>=', from)
       .where('status', 'in', ADVANCE_HOLDING_STATUSES as TransactionStatus[])
+      .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
 
+  /** Worked half-days of [from, to]: attendance, with recorded leave deciding its days (decision 0025: paid leave a full day, unpaid none). */
   async function workedHalfDays(workerId: string, from: string, to: string): Promise<number> {
-    const rows = await db
-      .selectFrom('attendance_days')
-      .select(['status', sql<number>`count(*)::int`.as('n')])
-      .where('worker_id', '=', workerId)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy('status')
-      .execute();
-    return rows.reduce((sum, r) => sum + (HALF_DAYS[r.status] ?? 0) * r.n, 0);
+    const [days, leaves] = await Promise.all([
+      db.selectFrom('attendance_days').select(['day', 'status']).where('worker_id', '=', workerId).where('day', '>=', from).where('day', '<=', to).execute(),
+      db
+        .selectFrom('leaves')
+        .select(['from_date as fromDate', 'to_date as toDate', 'leave_type as leaveType'])
+        .where('worker_id', '=', workerId)
+        .where('from_date', '<=', to)
+        .where('to_date', '>=', from)
+        .execute(),
+    ]);
+    if (leaves.length === 0) return days.reduce((sum, r) => sum + (HALF_DAYS[r.status] ?? 0), 0);
+    return workedHalfDaysWithLeave(days, leaves, { from, to });
+  }
+
+  /**
+   * Why the worker `w` may not take `amount` now, or null: the limits of a request. `exceptId` leaves
+   * an advance out of what was already taken (an approved request re-checked as it moves on).
+   */
+  async function limitRefusal(w: WorkerRecord, amount: number, exceptId?: string): Promise<string | null> {
+    if (w.employment_status === 'INACTIVE') return ADVANCE_REFUSALS.inactive;
+    if (w.approval_status === 'PENDING' || w.approval_status === 'REJECTED') return ADVANCE_REFUSALS.pendingApproval;
+    if (!w.is_transaction_allowed) return ADVANCE_REFUSALS.notAllowed;
+    if (w.max_withdrawal_per_transaction !== null && amount > w.max_withdrawal_per_transaction) return ADVANCE_REFUSALS.perTransaction;
+    const day = today();
+    if (w.max_withdrawal_per_day !== null) {
+      const takenToday = await withdrawnSince(w.id, businessDayStart(day), exceptId);
+      if (takenToday + amount > w.max_withdrawal_per_day) return ADVANCE_REFUSALS.perDay;
+    }
+    const start = monthStart(day);
+    const available = availableEarnedSalary({
+      monthlySalary: w.current_monthly_salary,
+      workedHalfDays: await workedHalfDays(w.id, start, day),
+      cycleDate: day,
+      maxWithdrawalPercent: w.max_withdrawal_salary_percent,
+      withdrawnThisCycle: await withdrawnSince(w.id, businessDayStart(start), exceptId),
+    });
+    return amount > available ? ADVANCE_REFUSALS.available : null;
   }
 
   async function move(transactionId: string, to: TransactionStatus): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const tx = await trx.selectFrom('transactions').select(['status']).where('id', '=', transactionId).forUpdate().executeTakeFirst();
+    const refused = await db.transaction().execute(async (trx) => {
+      const tx = await trx
+        .selectFrom('transactions')
+        .select(['status', 'employer_id', 'worker_id', 'amount', 'employer_approval'])
+        .where('id', '=', transactionId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!tx) throw notFound('Transaction not found');
       if (!canMoveTransaction(tx.status as TransactionStatus, to)) throw conflict(`An advance cannot move from ${tx.status} to ${to}`);
-      await trx.updateTable('transactions').set({ status: to, updated_at: deps.now() }).where('id', '=', transactionId).execute();
-      await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status: to, created_at: deps.now() }).execute();
+      let reason: string | null = null;
+      // Decision 0024: a request held for the employer moves on only once approved (or once approval
+      // is turned off), and then only if it still fits the worker's limits.
+      if (tx.employer_approval !== null && tx.status === 'USER_REQUESTED' && to === 'LENDER_APPROVED') {
+        if (tx.employer_approval === 'PENDING') {
+          const employer = await trx.selectFrom('employers').select('config').where('id', '=', tx.employer_id).executeTakeFirstOrThrow();
+          if (employer.config.isEmployeeApprovalEnabled) throw conflict(ADVANCE_HOLD_MSG);
+        }
+        const w = await trx.selectFrom('workers').selectAll().where('id', '=', tx.worker_id).forUpdate().executeTakeFirstOrThrow();
+        reason = await limitRefusal(w, tx.amount, transactionId);
+      }
+      const status = reason ? 'LENDER_REJECTED' : to;
+      await trx.updateTable('transactions').set({ status, status_reason: reason, updated_at: deps.now() }).where('id', '=', transactionId).execute();
+      await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status, created_at: deps.now() }).execute();
+      return reason;
     });
+    if (refused) throw new AppError(422, refused);
   }
 
   async function setVerification(workerId: string, kind: VerificationKind, status: VerificationStatus): Promise<void> {
@@ -195,24 +249,11 @@ export function createWorkerSide(deps: Deps) {
         // One request per worker at a time, so two requests cannot both fit under one limit.
         const w = await trx.selectFrom('workers').selectAll().where('id', '=', workerId).forUpdate().executeTakeFirst();
         if (!w) throw notFound('Worker not found');
-        if (w.employment_status === 'INACTIVE') throw new AppError(422, ADVANCE_REFUSALS.inactive);
-        if (w.approval_status === 'PENDING' || w.approval_status === 'REJECTED') throw new AppError(422, ADVANCE_REFUSALS.pendingApproval);
-        if (!w.is_transaction_allowed) throw new AppError(422, ADVANCE_REFUSALS.notAllowed);
-        if (w.max_withdrawal_per_transaction !== null && amount > w.max_withdrawal_per_transaction) throw new AppError(422, ADVANCE_REFUSALS.perTransaction);
-        const day = today();
-        if (w.max_withdrawal_per_day !== null) {
-          const takenToday = await withdrawnSince(workerId, businessDayStart(day));
-          if (takenToday + amount > w.max_withdrawal_per_day) throw new AppError(422, ADVANCE_REFUSALS.perDay);
-        }
-        const start = monthStart(day);
-        const available = availableEarnedSalary({
-          monthlySalary: w.current_monthly_salary,
-          workedHalfDays: await workedHalfDays(workerId, start, day),
-          cycleDate: day,
-          maxWithdrawalPercent: w.max_withdrawal_salary_percent,
-          withdrawnThisCycle: await withdrawnSince(workerId, businessDayStart(start)),
-        });
-        if (amount > available) throw new AppError(422, ADVANCE_REFUSALS.available);
+        const refusal = await limitRefusal(w, amount);
+        if (refusal) throw new AppError(422, refusal);
+        // Decision 0024: with the employer's approval on, the request waits for an admin.
+        const employer = await trx.selectFrom('employers').select('config').where('id', '=', w.employer_id).executeTakeFirstOrThrow();
+        const held = Boolean(employer.config.isEmployeeApprovalEnabled);
         const tx = await trx
           .insertInto('transactions')
           .values({
@@ -221,6 +262,7 @@ export function createWorkerSide(deps: Deps) {
             worker_id: w.id,
             amount,
             status: 'USER_REQUESTED',
+            employer_approval: held ? 'PENDING' : null,
             worker_snapshot: JSON.stringify({ fullName: w.full_name, employerWorkerId: w.employer_worker_id, workerType: w.worker_type }),
             created_at: deps.now(),
             updated_at: deps.now(),
@@ -233,6 +275,26 @@ export function createWorkerSide(deps: Deps) {
     },
 
     move,
+
+    /** The worker app's read of one advance: its status, whether it waits for the employer, and why it ended. */
+    async advance(transactionId: string) {
+      const tx = await db
+        .selectFrom('transactions')
+        .select(['id', 'worker_id', 'amount', 'status', 'employer_approval', 'status_reason', 'created_at', 'updated_at'])
+        .where('id', '=', transactionId)
+        .executeTakeFirst();
+      if (!tx) throw notFound('Transaction not found');
+      return {
+        transactionId: tx.id,
+        workerId: tx.worker_id,
+        amount: tx.amount,
+        status: tx.status as TransactionStatus,
+        employerApproval: tx.employer_approval,
+        reason: tx.status_reason,
+        createdAt: tx.created_at.toISOString(),
+        updatedAt: tx.updated_at.toISOString(),
+      };
+    },
 
     /** What the worker still owes on disbursed advances (paise): transferred, not yet repaid or deducted from salary. */
     async owed(workerId: string): Promise<number> {

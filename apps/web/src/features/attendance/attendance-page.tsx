@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { IconBeach, IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type AttendanceRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { leaveHref } from './leave-format';
 import { attendanceListQuery, downloadSheet } from './api';
 import { attendanceDateText, attendanceFileName, bulkUploadHref, pageOf, processedSheetOf, statusDetail, withPage } from './format';
 
@@ -86,14 +87,20 @@ export function AttendancePage() {
         title={vendorId ? 'Vendor attendance' : 'Attendance'}
         description="Attendance sheets uploaded, newest first. The latest attendance date of each sheet is under Upload history."
         actions={
-          canWrite ? (
-            <Button
-              leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}
-              onClick={() => void navigate(bulkUploadHref(vendorId, `${location.pathname}${location.search}`))}
-            >
-              Bulk Upload
+          <Group gap="sm">
+            {/* Issue 13: the leave sheets live beside attendance, in the same context. */}
+            <Button variant="default" component={Link} to={leaveHref(vendorId)} leftSection={<IconBeach size={16} stroke={1.8} aria-hidden />}>
+              Leave
             </Button>
-          ) : null
+            {canWrite ? (
+              <Button
+                leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}
+                onClick={() => void navigate(bulkUploadHref(vendorId, `${location.pathname}${location.search}`))}
+              >
+                Bulk Upload
+              </Button>
+            ) : null}
+          </Group>
         }
       />
       <Paper withBorder>

@@ -57,6 +57,7 @@ const UPLOAD_PATHS = {
   TERMINATED_EMPLOYEES_UPLOAD: '/employer-admin/upload-employee-termination-doc',
   ATTENDANCE_UPLOAD: '/employer-admin/upload-attendance-doc',
   RAW_FILE: '/employer-admin/file/upload',
+  LEAVE_UPLOAD: '/employer-admin/upload-leave-doc',
 } as const satisfies Partial<Record<DocumentType, string>>;
 type MultipartType = keyof typeof UPLOAD_PATHS;
 

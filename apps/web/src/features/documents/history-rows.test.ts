@@ -27,11 +27,12 @@ const audit = (patch: Partial<UploadAuditRecord> = {}): UploadAuditRecord => ({
 });
 
 describe('history tables (spec 2.8)', () => {
-  it('exist for employee add, termination and raw files, with their titles', () => {
+  it('exist for employee add, termination and raw files, with their titles, and for leave (issue 13)', () => {
     expect(HISTORY_TITLES).toEqual({
       ADD_EMPLOYEES_BULK_UPLOAD: 'Bulk Employee Upload History',
       TERMINATED_EMPLOYEES_UPLOAD: 'Bulk Terminate History',
       RAW_FILE: 'Upload History',
+      LEAVE_UPLOAD: 'Leave Upload History',
     });
     expect(hasHistory('ATTENDANCE_UPLOAD')).toBe(false);
     expect(hasHistory('PAYROLL_UPLOAD')).toBe(false);

@@ -21,6 +21,7 @@ export const UPLOAD_TITLES: Record<DocumentType, string> = {
   PAYROLL_UPLOAD: 'Payroll Upload',
   PAYROLL_STREAMING_ACCOUNT: 'Payroll Upload (Streaming Account)',
   RAW_FILE: 'Raw File Upload',
+  LEAVE_UPLOAD: 'Leave Upload',
 };
 
 /** The three types with an upload-history table, and its title. */
@@ -28,6 +29,8 @@ export const HISTORY_TITLES: Partial<Record<DocumentType, string>> = {
   ADD_EMPLOYEES_BULK_UPLOAD: 'Bulk Employee Upload History',
   TERMINATED_EMPLOYEES_UPLOAD: 'Bulk Terminate History',
   RAW_FILE: 'Upload History',
+  // Beyond the spec's three: the leave sheet's history (issue 13).
+  LEAVE_UPLOAD: 'Leave Upload History',
 };
 export const hasHistory = (type: DocumentType): boolean => HISTORY_TITLES[type] !== undefined;
 

@@ -9,6 +9,7 @@ export const FLAG_SHORT_LABELS: Record<PayrollFlag, string> = {
   SHARED_BANK_ACCOUNT: 'Shared account',
   NAME_DIFFERS: 'Name differs',
   MOBILE_DIFFERS: 'Mobile differs',
+  PAID_DAYS_OVER_UNPAID_LEAVE: 'Unpaid leave',
 };
 
 export const FLAG_NOTE = 'Flags are shown for your review and never change the payroll.';

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { activeMenuKey, isEmployerOnlyLocation, MENU } from './menu';
 
 describe('side menu', () => {
-  it('lists the spec entries in order', () => {
+  it('lists the spec entries in order (EWA Requests after User Verification: issue 13)', () => {
     expect(MENU.map((m) => m.label)).toEqual([
       'Dashboard',
       'Employees',
       'Attendance',
       'Payroll',
       'User Verification',
+      'EWA Requests',
       'Transactions',
       'Salary Topups',
       'Vendors',
@@ -23,6 +24,7 @@ describe('side menu', () => {
     expect(activeMenuKey('/payroll/summary', '?month=3')).toBe('payroll');
     expect(activeMenuKey('/employeeProfile', '?empId=1')).toBe('employees');
     expect(activeMenuKey('/employerTransactions', '')).toBe('transactions');
+    expect(activeMenuKey('/ewa-request', '?search=x')).toBe('ewaRequests');
     expect(activeMenuKey('/vendors/settings', '?vendorId=v1')).toBe('vendors');
     expect(activeMenuKey('/employees', '?vendorId=v1')).toBe('vendors');
     expect(activeMenuKey('/documentUpload', '?document=ATTENDANCE_UPLOAD')).toBe('attendance');

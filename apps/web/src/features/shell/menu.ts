@@ -26,6 +26,7 @@ export const MENU: readonly MenuEntry[] = [
   { key: 'attendance', label: 'Attendance', to: '/attendance', match: ['/attendance', '/leave'] },
   { key: 'payroll', label: 'Payroll', to: '/payroll', match: ['/payroll'] },
   { key: 'userVerification', label: 'User Verification', to: '/user-verification', match: ['/user-verification'] },
+  { key: 'ewaRequests', label: 'EWA Requests', to: '/ewa-request', match: ['/ewa-request'] },
   { key: 'transactions', label: 'Transactions', to: '/employerTransactions', match: ['/employerTransactions'] },
   { key: 'salaryTopups', label: 'Salary Topups', to: '/salary-topups', match: ['/salary-topups'] },
   { key: 'vendors', label: 'Vendors', to: '/vendors', match: ['/vendors'] },

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { CloseButton, Group, NavLink, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuildingStore,
+  IconCashBanknote,
   IconCalendarCheck,
   IconChartBar,
   IconCloudUpload,
@@ -28,6 +29,7 @@ const ICONS: Record<MenuKey, typeof IconUsers> = {
   attendance: IconCalendarCheck,
   payroll: IconWallet,
   userVerification: IconUserCheck,
+  ewaRequests: IconCashBanknote,
   transactions: IconTransfer,
   salaryTopups: IconReceipt2,
   vendors: IconBuildingStore,

@@ -3,12 +3,13 @@ import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-rout
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { canEnterVendor, hasAnyVendorRead, visibleVendorTabs } from '@portal/domain';
-import { profileQuery, vendorsQuery } from '../../shared/auth/profile';
+import { employerConfigQuery, profileQuery, vendorsQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
 
 /** Which vendor tab a location belongs to (the employee profile sits under Employees; the payroll screens under Payroll). */
 const tabOf = (pathname: string): string => {
   if (/^\/payroll(\/|$)/.test(pathname)) return 'payroll';
+  if (/^\/ewa-request(\/|$)/.test(pathname)) return 'ewaRequests';
   const sub = pathname.replace(/^\/vendors\/?/, '').split('/')[0] ?? '';
   return sub === 'employeeProfile' ? 'employees' : sub;
 };
@@ -23,6 +24,7 @@ function VendorContext({ vendorId, children }: { vendorId: string; children: Rea
   const admin = useQuery(profileQuery()).data;
   const mayRead = Boolean(admin && hasAnyVendorRead(admin.resources));
   const vendors = useQuery({ ...vendorsQuery(), enabled: mayRead });
+  const config = useQuery(employerConfigQuery());
   if (!admin || !mayRead || !canEnterVendor(admin, vendorId)) return <Unauthorized />;
   if (vendors.isPending) return <Skeleton height={36} width={420} radius="md" />;
   const vendor = vendors.data?.find((card) => card.vendor._id === vendorId)?.vendor;
@@ -40,7 +42,7 @@ function VendorContext({ vendorId, children }: { vendorId: string; children: Rea
       </Text>
       <nav aria-label="Vendor sections">
         <Group gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} wrap="wrap">
-          {visibleVendorTabs(admin.resources).map((tab) => {
+          {visibleVendorTabs(admin.resources, { isEmployeeApprovalEnabled: config.data?.isEmployeeApprovalEnabled ?? false }).map((tab) => {
             const active = current === tab.key;
             return (
               <li key={tab.key}>

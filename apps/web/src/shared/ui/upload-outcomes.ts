@@ -36,6 +36,7 @@ export const OUTCOME_TYPE_LABELS: Record<SheetDocumentType, string> = {
   ATTENDANCE_UPLOAD: 'Attendance Upload',
   PAYROLL_UPLOAD: 'Payroll Upload',
   PAYROLL_STREAMING_ACCOUNT: 'Payroll Upload (Streaming Account)',
+  LEAVE_UPLOAD: 'Leave Upload',
 };
 
 export const isPayrollOutcome = (o: Pick<UploadOutcome, 'docType'>): boolean => o.docType === 'PAYROLL_UPLOAD' || o.docType === 'PAYROLL_STREAMING_ACCOUNT';

@@ -1,0 +1,132 @@
+/**
+ * LEAVE_UPLOAD (issue 13, decision 0025): one row per leave of a worker (From and To both
+ * counted), kept in `leaves`. A leave recorded for the first time is CREATED; the same dates with
+ * another type are UPDATED ("Leave Type: Sick Leave -> Casual Leave"); the same leave again is
+ * UNCHANGED. Rows of one sheet whose dates overlap for the same Employee ID are all refused with
+ * each other's row numbers; a row overlapping a recorded leave of other dates is refused too (the
+ * recorded one is named), so a worker's leaves never share a day.
+ */
+import { sql } from 'kysely';
+import {
+  EMPLOYEE_SERVER_MSG,
+  LEAVE_MSG,
+  LEAVE_SHEET_COLUMNS,
+  LEAVE_TYPE_LABELS,
+  formatDdMmYyyy,
+  parseLeaveRow,
+  type LeaveSheetKey,
+  type LeaveSheetRow,
+  type LeaveType,
+} from '@portal/domain';
+import { unnest } from '../../platform/sql.js';
+import type { Outcome } from './staging.js';
+import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
+
+const code = (id: string): string => id.trim().toLowerCase();
+
+export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
+  columns: LEAVE_SHEET_COLUMNS,
+  dateColumns: ['fromDate', 'toDate'],
+  parse: parseLeaveRow,
+  key: (row) => `${code(row.employerEmployeeId)}|${row.fromDate}|${row.toDate}`,
+  keyLabel: 'Employee ID, From Date and To Date',
+  keyColumns: ['employerEmployeeId', 'fromDate', 'toDate'],
+  processedSheetName: 'Leave',
+
+  async apply(run) {
+    const { trx, scope } = run;
+    // Rows of this sheet overlapping another row of the same Employee ID (rows repeated exactly
+    // were refused already, by the pipeline's repeated keys): all refused, each naming the others.
+    const { rows: overlaps } = await sql<{ row_number: number; others: number[] }>`
+      select a.row_number, array_agg(b.row_number order by b.row_number) as others
+      from sheet_rows a
+      join sheet_rows b on b.upload_id = a.upload_id and b.row_number <> a.row_number
+        and b.value is not null and b.status is null
+        and lower(trim(b.value->>'employerEmployeeId')) = lower(trim(a.value->>'employerEmployeeId'))
+        and (b.value->>'fromDate')::date <= (a.value->>'toDate')::date
+        and (a.value->>'fromDate')::date <= (b.value->>'toDate')::date
+      where a.upload_id = ${scope.uploadId}::uuid and a.value is not null and a.status is null
+      group by a.row_number
+    `.execute(trx);
+    const overlapping = new Map(overlaps.map((o) => [o.row_number, o.others]));
+
+    for await (const page of run.pages()) {
+      // The page's workers (of the upload's context), the leave recorded for the same dates, and one recorded leave of other dates sharing a day.
+      const { rows: found } = await sql<{
+        n: number;
+        worker_id: string | null;
+        joined_at: string | null;
+        terminated_at: string | null;
+        same_id: string | null;
+        same_type: LeaveType | null;
+        other_from: string | null;
+        other_to: string | null;
+        other_type: LeaveType | null;
+      }>`
+        select k.n, w.id as worker_id, w.joined_at, w.terminated_at,
+          s.id as same_id, s.leave_type as same_type,
+          o.from_date as other_from, o.to_date as other_to, o.leave_type as other_type
+        from ${unnest([
+          { values: page.map((_, n) => n), type: 'int4' },
+          { values: page.map((r) => code(r.value.employerEmployeeId)), type: 'text' },
+          { values: page.map((r) => r.value.fromDate), type: 'date' },
+          { values: page.map((r) => r.value.toDate), type: 'date' },
+        ])} as k(n, code, from_date, to_date)
+        left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
+          and ${scope.vendorId ? sql`w.vendor_id = ${scope.vendorId}::uuid` : sql`w.vendor_id is null`}
+        left join leaves s on s.worker_id = w.id and s.from_date = k.from_date and s.to_date = k.to_date
+        left join lateral (
+          select l.from_date, l.to_date, l.leave_type from leaves l
+          where l.worker_id = w.id and l.from_date <= k.to_date and k.from_date <= l.to_date
+            and not (l.from_date = k.from_date and l.to_date = k.to_date)
+          order by l.from_date limit 1
+        ) o on true
+      `.execute(trx);
+      const facts = new Map(found.map((f) => [f.n, f]));
+      const inserts: { worker: string; from: string; to: string; type: string }[] = [];
+      const changes: { id: string; type: string }[] = [];
+      const outcomes = page.map(({ value, rowNumber }, n): Outcome => {
+        const others = overlapping.get(rowNumber);
+        if (others) return failed(rowNumber, LEAVE_MSG.overlapsInSheet(others.join(', ')), ['fromDate', 'toDate']);
+        const w = facts.get(n);
+        if (!w?.worker_id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
+        if (w.joined_at && value.fromDate < w.joined_at) return failed(rowNumber, `${LEAVE_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['fromDate']);
+        if (w.terminated_at && value.toDate > w.terminated_at) return failed(rowNumber, `${LEAVE_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['toDate']);
+        if (w.other_from && w.other_to && w.other_type) {
+          return failed(rowNumber, LEAVE_MSG.overlapsRecorded(formatDdMmYyyy(w.other_from), formatDdMmYyyy(w.other_to), LEAVE_TYPE_LABELS[w.other_type]), ['fromDate', 'toDate']);
+        }
+        if (w.same_id && w.same_type) {
+          if (w.same_type === value.leaveType) return unchanged(rowNumber);
+          changes.push({ id: w.same_id, type: value.leaveType });
+          return updated(rowNumber, `Leave Type: ${LEAVE_TYPE_LABELS[w.same_type]} -> ${LEAVE_TYPE_LABELS[value.leaveType]}`);
+        }
+        inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
+        return created(rowNumber);
+      });
+      if (inserts.length) {
+        await sql`
+          insert into leaves (employer_id, vendor_id, worker_id, from_date, to_date, leave_type, upload_id)
+          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.worker_id, u.from_date, u.to_date, u.leave_type, ${scope.uploadId}::uuid
+          from ${unnest([
+            { values: inserts.map((i) => i.worker), type: 'uuid' },
+            { values: inserts.map((i) => i.from), type: 'date' },
+            { values: inserts.map((i) => i.to), type: 'date' },
+            { values: inserts.map((i) => i.type), type: 'text' },
+          ])} as u(worker_id, from_date, to_date, leave_type)
+        `.execute(trx);
+      }
+      if (changes.length) {
+        await sql`
+          update leaves l set leave_type = u.leave_type, upload_id = ${scope.uploadId}::uuid, updated_at = now()
+          from ${unnest([
+            { values: changes.map((c) => c.id), type: 'uuid' },
+            { values: changes.map((c) => c.type), type: 'text' },
+          ])} as u(id, leave_type)
+          where l.id = u.id
+        `.execute(trx);
+      }
+      await run.setOutcomes(outcomes);
+    }
+    return {};
+  },
+};

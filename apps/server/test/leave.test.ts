@@ -1,0 +1,371 @@
+/**
+ * Leave (issue 13, decision 0025): the leave sheet (LEAVE_UPLOAD) on the one pipeline, in both
+ * contexts with READ and WRITE, tenant scoping, the processed sheet's Status and Reason at the
+ * file's own row numbers, refused files writing nothing, re-uploads (UNCHANGED / UPDATED), the
+ * leave list with leaves_data, and a sheet written by openpyxl.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUSINESS_TIME_ZONE,
+  EMPLOYEE_SERVER_MSG,
+  LEAVE_MSG,
+  ROLE_IDS,
+  SHEET_MSG,
+  isoDateInZone,
+  monthKey,
+  parseDocumentLocation,
+  payrollMonthOf,
+  type UploadAuditRecord,
+} from '@portal/domain';
+import { workDocumentJobs } from '../src/features/documents/index.js';
+import { processSheet } from '../src/sheets.js';
+import { createWorkerSide } from '../src/features/worker-side/index.js';
+import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
+import { insertWorker } from './workers-fixtures.js';
+
+let env: TestEnv;
+let A: { id: string; owner: string; hr: string; viewer: string; payroll: string; vendorAdmin: string; v1: string; v2: string };
+let B: { id: string; owner: string };
+
+beforeAll(async () => {
+  env = await createTestEnv({ queue: true });
+  await workDocumentJobs(env.deps, processSheet);
+  const a = await createEmployer(env);
+  const b = await createEmployer(env);
+  A = {
+    id: a.employer.id,
+    owner: await signIn(env, a.owner),
+    hr: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.hrManager)),
+    viewer: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.viewer)),
+    payroll: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.payrollManager)),
+    vendorAdmin: await signIn(env, await createAdmin(env, a.employer.id, ROLE_IDS.vendorAdmin, a.vendors[0]!.id)),
+    v1: a.vendors[0]!.id,
+    v2: a.vendors[1]!.id,
+  };
+  B = { id: b.employer.id, owner: await signIn(env, b.owner) };
+}, 60_000);
+afterAll(() => env.close());
+
+const HEADER = ['Employee ID', 'From Date', 'To Date', 'Leave Type'];
+
+async function upload(token: string, file: Buffer, vendorId?: string) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), 'leave.xlsx');
+  const res = await fetch(`${env.baseUrl}/api/employer-admin/upload-leave-doc${vendorId ? `?vendorId=${vendorId}` : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+async function settled(token: string, id: string, vendorId?: string): Promise<UploadAuditRecord> {
+  for (let i = 0; i < 300; i++) {
+    const r = await env.call('GET', `/v2/employer-admin/doc-upload-audit-logs/${id}`, { token, query: { vendorId } });
+    expect(r.status).toBe(200);
+    if (r.body.status !== 'PROCESSING') return r.body;
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error('upload still processing after 30 s');
+}
+async function uploadAndSettle(token: string, file: Buffer, vendorId?: string) {
+  const r = await upload(token, file, vendorId);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  expect(r.body.docType).toBe('LEAVE_UPLOAD');
+  return settled(token, r.body._id, vendorId);
+}
+async function sheet(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+/** The processed sheet's rows by their row number in the file, as text. */
+async function processedRows(token: string, rec: UploadAuditRecord, vendorId?: string) {
+  const loc = parseDocumentLocation(rec.processedDocumentURL!)!;
+  expect(loc.documentType).toBe('PROCESSED_LEAVES_SHEET');
+  const r = await env.call('GET', '/employer-admin/doc', { token, query: { ...loc, vendorId } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(r.body.b64File as string, 'base64') as unknown as ArrayBuffer);
+  const rows = new Map<number, string[]>();
+  wb.worksheets[0]!.eachRow((row) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => (values[col - 1] = cell.text));
+    rows.set(row.number, values);
+  });
+  // A blank cell at a row's end is not written: read it as '' up to the header's width.
+  const width = rows.get(1)?.length ?? 0;
+  for (const r of rows.values()) for (let i = 0; i < width; i++) r[i] ??= '';
+  return rows;
+}
+const leavesOf = (workerId: string) =>
+  env.deps.db.selectFrom('leaves').select(['from_date', 'to_date', 'leave_type', 'vendor_id']).where('worker_id', '=', workerId).orderBy('from_date').execute();
+
+describe('LEAVE_UPLOAD access (spec 6: the attendance resource)', () => {
+  it('WRITE uploads in the employer context; READ (Viewer) lists but may not upload; the history lists it too', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const rec = await uploadAndSettle(A.hr, await sheet([HEADER, [w.employer_worker_id, '05/10/2026', '07/10/2026', 'Casual Leave']]));
+    expect(rec.status).toBe('PROCESSED');
+    expect(rec.counts).toMatchObject({ totalRows: 1, createdRows: 1, failedRows: 0 });
+
+    const refused = await upload(A.viewer, await sheet([HEADER, [w.employer_worker_id, '10/10/2026', '10/10/2026', 'Sick Leave']]));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message.description).toBe("You aren't authorized to access this page");
+    const list = await env.call('GET', '/employer-admin/leave', { token: A.viewer });
+    expect(list.status).toBe(200);
+    expect(list.body.leaves_data[0]._id).toBe(rec._id);
+    const history = await env.call('GET', '/v2/employer-admin/doc-upload-audit-logs', { token: A.viewer, query: { docType: 'LEAVE_UPLOAD' } });
+    expect(history.status).toBe(200);
+    expect(history.body.auditLogs[0]._id).toBe(rec._id);
+    expect(await leavesOf(w.id)).toEqual([{ from_date: '2026-10-05', to_date: '2026-10-07', leave_type: 'CASUAL_LEAVE', vendor_id: null }]);
+  });
+
+  it('vendor context: the vendor admin records leave of its vendor only; the other vendor and the employer context are refused', async () => {
+    const vw = await insertWorker(env, { employer_id: A.id, vendor_id: A.v1, joined_at: '2026-01-01' });
+    const own = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const rec = await uploadAndSettle(
+      A.vendorAdmin,
+      await sheet([HEADER, [vw.employer_worker_id, '01/10/2026', '02/10/2026', 'Sick Leave'], [own.employer_worker_id, '01/10/2026', '02/10/2026', 'Sick Leave']]),
+      A.v1,
+    );
+    expect(rec.counts).toMatchObject({ createdRows: 1, failedRows: 1 });
+    expect(await leavesOf(vw.id)).toEqual([{ from_date: '2026-10-01', to_date: '2026-10-02', leave_type: 'SICK_LEAVE', vendor_id: A.v1 }]);
+    expect(await leavesOf(own.id)).toEqual([]);
+    const rows = await processedRows(A.vendorAdmin, rec, A.v1);
+    expect(rows.get(3)!.at(-1)).toBe(EMPLOYEE_SERVER_MSG.unknownEmployeeId);
+    expect((await upload(A.vendorAdmin, await sheet([HEADER, [vw.employer_worker_id, '05/10/2026', '05/10/2026', 'Sick Leave']]), A.v2)).status).toBe(403);
+    expect((await upload(A.vendorAdmin, await sheet([HEADER, [vw.employer_worker_id, '05/10/2026', '05/10/2026', 'Sick Leave']]))).status).toBe(403);
+    expect((await env.call('GET', '/employer-admin/leave', { token: A.vendorAdmin })).status).toBe(403);
+    // The vendor's list holds its upload; the employer's own list does not.
+    const vendorList = await env.call('GET', '/employer-admin/leave', { token: A.vendorAdmin, query: { vendorId: A.v1 } });
+    expect(vendorList.body.leaves_data.map((l: { _id: string }) => l._id)).toContain(rec._id);
+    const ownList = await env.call('GET', '/employer-admin/leave', { token: A.owner, query: { limit: '100' } });
+    expect(ownList.body.leaves_data.map((l: { _id: string }) => l._id)).not.toContain(rec._id);
+    // The Viewer reads the vendor's list but may not upload there.
+    expect((await env.call('GET', '/employer-admin/leave', { token: A.viewer, query: { vendorId: A.v1 } })).status).toBe(200);
+    expect((await upload(A.viewer, await sheet([HEADER, [vw.employer_worker_id, '05/10/2026', '05/10/2026', 'Sick Leave']]), A.v1)).status).toBe(403);
+  });
+
+  it('another employer sees none of it and cannot touch its workers', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const rec = await uploadAndSettle(A.owner, await sheet([HEADER, [w.employer_worker_id, '12/10/2026', '13/10/2026', 'Earned Leave']]));
+    expect(rec.counts).toMatchObject({ createdRows: 1 });
+    const other = await env.call('GET', '/employer-admin/leave', { token: B.owner });
+    expect(other.body.leaves_data).toEqual([]);
+    expect((await env.call('GET', `/v2/employer-admin/doc-upload-audit-logs/${rec._id}`, { token: B.owner })).status).toBe(404);
+    const loc = parseDocumentLocation(rec.processedDocumentURL!)!;
+    expect((await env.call('GET', '/employer-admin/doc', { token: B.owner, query: loc })).status).toBe(404);
+    // B's sheet naming A's worker: unknown there, nothing written.
+    const theirs = await uploadAndSettle(B.owner, await sheet([HEADER, [w.employer_worker_id, '20/10/2026', '20/10/2026', 'Sick Leave']]));
+    expect(theirs.status).toBe('FAILED');
+    expect(theirs.counts).toMatchObject({ failedRows: 1, appliedRows: 0 });
+    expect((await leavesOf(w.id)).map((l) => l.from_date)).toEqual(['2026-10-12']);
+  });
+});
+
+describe('LEAVE_UPLOAD rows', () => {
+  it('Status and Reason at the file\'s own row numbers: formats, spans, types, overlaps in the sheet and with recorded leave, joining', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-03-01' });
+    const x = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const id = w.employer_worker_id;
+    await uploadAndSettle(A.owner, await sheet([HEADER, [x.employer_worker_id, '10/11/2026', '14/11/2026', 'Casual Leave']]));
+    const rec = await uploadAndSettle(
+      A.owner,
+      await sheet([
+        HEADER,
+        [id, '02/11/2026', '03/11/2026', 'Casual Leave'], // 2 created
+        [id, '13/31/2026', '06/11/2026', 'Sick Leave'], // 3 date format (month 31)
+        [id, '08/11/2026', '07/11/2026', 'Sick Leave'], // 4 To before From
+        [id, '01/12/2026', '15/01/2027', 'Sick Leave'], // 5 too long
+        [id, '20/11/2026', '20/11/2026', 'Vacation'], // 6 unknown type
+        [],
+        [id, '10/11/2026', '12/11/2026', 'Sick Leave'], // 8 overlaps 9
+        [id, '12/11/2026', '13/11/2026', 'Loss of Pay'], // 9 overlaps 8
+        ['NOBODY', '10/11/2026', '10/11/2026', 'Sick Leave'], // 10 unknown
+        [id, '20/02/2026', '21/02/2026', 'Sick Leave'], // 11 before joining
+        [x.employer_worker_id, '12/11/2026', '16/11/2026', 'Sick Leave'], // 12 overlaps recorded 10-14/11
+        [id, '25/11/2026', '25/11/2026', 'lop'], // 13 created (unpaid)
+      ]),
+    );
+    expect(rec.status).toBe('PROCESSED');
+    const rows = await processedRows(A.owner, rec);
+    expect(rec.counts, JSON.stringify([...rows])).toEqual({ totalRows: 11, appliedRows: 2, createdRows: 2, updatedRows: 0, unchangedRows: 0, failedRows: 9 });
+    expect(rows.get(1)!.slice(-2)).toEqual(['Status', 'Reason']);
+    expect(rows.get(2)!.slice(-2)).toEqual(['CREATED', '']);
+    expect(rows.get(3)!.at(-1)).toBe(SHEET_MSG.dateFormat('From Date', '13/31/2026'));
+    expect(rows.get(4)!.at(-1)).toBe(LEAVE_MSG.toBeforeFrom);
+    expect(rows.get(5)!.at(-1)).toBe(LEAVE_MSG.tooLong);
+    expect(rows.get(6)!.at(-1)).toBe(LEAVE_MSG.leaveType);
+    expect(rows.get(8)!.slice(-2)).toEqual(['FAILED', LEAVE_MSG.overlapsInSheet('9')]);
+    expect(rows.get(9)!.at(-1)).toBe(LEAVE_MSG.overlapsInSheet('8'));
+    expect(rows.get(10)!.at(-1)).toBe(EMPLOYEE_SERVER_MSG.unknownEmployeeId);
+    expect(rows.get(11)!.at(-1)).toBe(`${LEAVE_MSG.beforeJoining} (01/03/2026)`);
+    expect(rows.get(12)!.at(-1)).toBe(LEAVE_MSG.overlapsRecorded('10/11/2026', '14/11/2026', 'Casual Leave'));
+    expect(rows.get(13)!.at(-2)).toBe('CREATED');
+    expect(await leavesOf(w.id)).toEqual([
+      { from_date: '2026-11-02', to_date: '2026-11-03', leave_type: 'CASUAL_LEAVE', vendor_id: null },
+      { from_date: '2026-11-25', to_date: '2026-11-25', leave_type: 'UNPAID_LEAVE', vendor_id: null },
+    ]);
+  });
+
+  it('re-uploading the same leave is UNCHANGED, a changed type UPDATED; an exact repeat in one sheet is refused', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const id = w.employer_worker_id;
+    const first = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '02/09/2026', '04/09/2026', 'Sick Leave'], [id, '10/09/2026', '10/09/2026', 'Casual Leave']]));
+    expect(first.counts).toMatchObject({ createdRows: 2 });
+    const again = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '02/09/2026', '04/09/2026', 'Sick Leave'], [id, '10/09/2026', '10/09/2026', 'Unpaid Leave']]));
+    expect(again.counts).toEqual({ totalRows: 2, appliedRows: 1, createdRows: 0, updatedRows: 1, unchangedRows: 1, failedRows: 0 });
+    const rows = await processedRows(A.hr, again);
+    expect(rows.get(2)!.slice(-2)).toEqual(['UNCHANGED', '']);
+    expect(rows.get(3)!.slice(-2)).toEqual(['UPDATED', 'Leave Type: Casual Leave -> Unpaid Leave']);
+    expect((await leavesOf(w.id)).map((l) => l.leave_type)).toEqual(['SICK_LEAVE', 'UNPAID_LEAVE']);
+    const repeated = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '20/09/2026', '20/09/2026', 'Sick Leave'], [id, '20/09/2026', '20/09/2026', 'Sick Leave']]));
+    expect(repeated.status).toBe('FAILED');
+    const r = await processedRows(A.hr, repeated);
+    expect(r.get(2)!.at(-1)).toBe(SHEET_MSG.duplicateInSheet('Employee ID, From Date and To Date', '2, 3'));
+    expect((await leavesOf(w.id)).length).toBe(2);
+  });
+
+  it('a refused file writes nothing: wrong header, not a spreadsheet', async () => {
+    const before = await env.deps.db.selectFrom('leaves').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const wrong = await uploadAndSettle(A.owner, await sheet([['Employee ID', 'Date', 'Status'], ['X', '01/10/2026', 'Present']]));
+    expect(wrong.status).toBe('FAILED');
+    expect(wrong.failureReason).toContain('From Date');
+    const notXlsx = await upload(A.owner, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect(notXlsx.status).toBe(400);
+    const after = await env.deps.db.selectFrom('leaves').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('the list: newest first, 5 a page by default, each upload with the leave it recorded (leaves_data)', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01', full_name: 'Leela Menon' });
+    const rec = await uploadAndSettle(A.owner, await sheet([HEADER, [w.employer_worker_id, '03/08/2026', '05/08/2026', 'Earned Leave'], [w.employer_worker_id, '10/08/2026', '10/08/2026', 'Unpaid Leave']]));
+    const list = await env.call('GET', '/employer-admin/leave', { token: A.owner });
+    expect(list.status).toBe(200);
+    expect(list.body.leaves_data.length).toBeLessThanOrEqual(5);
+    expect(list.body.total).toBeGreaterThanOrEqual(list.body.leaves_data.length);
+    const top = list.body.leaves_data[0];
+    expect(top._id).toBe(rec._id);
+    expect(top.leavesTotal).toBe(2);
+    expect(top.leaves).toEqual([
+      expect.objectContaining({ employeeId: w.employer_worker_id, employeeName: 'Leela Menon', fromDate: '20260803', toDate: '20260805', leaveType: 'EARNED_LEAVE', paid: true, days: 3 }),
+      expect.objectContaining({ fromDate: '20260810', toDate: '20260810', leaveType: 'UNPAID_LEAVE', paid: false, days: 1 }),
+    ]);
+    expect(top.processedDocumentURL).toContain('/PROCESSED_LEAVES_SHEET/');
+    const page2 = await env.call('GET', '/employer-admin/leave', { token: A.owner, query: { pageNumber: '2', limit: '1' } });
+    expect(page2.body.leaves_data[0]._id).not.toBe(rec._id);
+  });
+});
+
+describe('what leave counts for (decision 0025)', () => {
+  it('paid leave this month raises the available earned salary; the same dates made unpaid take it back off', async () => {
+    const side = createWorkerSide(env.deps);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(env.clock.now());
+    const [y, m, d] = today.split('-');
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2024-01-01', current_monthly_salary: 3_000_000 });
+    const before = await side.availability(w.id);
+    const row = (type: string) => [w.employer_worker_id, `01/${m}/${y}`, `${d}/${m}/${y}`, type];
+    const paid = await uploadAndSettle(A.hr, await sheet([HEADER, row('Earned Leave')]));
+    expect(paid.counts).toMatchObject({ createdRows: 1 });
+    const during = await side.availability(w.id);
+    expect(during.available).toBeGreaterThan(before.available);
+    const unpaid = await uploadAndSettle(A.hr, await sheet([HEADER, row('Loss of Pay')]));
+    expect(unpaid.counts).toMatchObject({ updatedRows: 1 });
+    expect((await side.availability(w.id)).available).toBe(before.available);
+  });
+});
+
+describe('payroll: the unpaid leave flag (decision 0025)', () => {
+  it('flags a row whose Paid Days exceed Working Days less the unpaid leave recorded for the month, and pays it as the sheet says', async () => {
+    const e = await createEmployer(env);
+    const owner = await signIn(env, e.owner);
+    const M = payrollMonthOf(isoDateInZone(new Date(), BUSINESS_TIME_ZONE));
+    const mm = monthKey(M).slice(5);
+    const yyyy = monthKey(M).slice(0, 4);
+    const onLeave = await insertWorker(env, { employer_id: e.employer.id, joined_at: '2024-01-01', full_name: 'Meena Kumari' });
+    const fair = await insertWorker(env, { employer_id: e.employer.id, joined_at: '2024-01-01', full_name: 'Meena Kumari' });
+    const clear = await insertWorker(env, { employer_id: e.employer.id, joined_at: '2024-01-01', full_name: 'Meena Kumari' });
+    const leave = await uploadAndSettle(
+      owner,
+      await sheet([HEADER, [onLeave.employer_worker_id, `03/${mm}/${yyyy}`, `05/${mm}/${yyyy}`, 'Loss of Pay'], [fair.employer_worker_id, `03/${mm}/${yyyy}`, `05/${mm}/${yyyy}`, 'Unpaid Leave'], [clear.employer_worker_id, `03/${mm}/${yyyy}`, `05/${mm}/${yyyy}`, 'Sick Leave']]),
+    );
+    expect(leave.counts).toMatchObject({ createdRows: 3 });
+    const payrollRow = (id: string, paid: number) => [id, 'Meena Kumari', '', 30000, 26, paid, `50100${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`, 'HDFC0001234'];
+    const file = await sheet([
+      ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC'],
+      payrollRow(onLeave.employer_worker_id, 26),
+      payrollRow(fair.employer_worker_id, 23),
+      payrollRow(clear.employer_worker_id, 26),
+    ]);
+    const r = await env.call('POST', '/employer-admin/payroll/upload-payroll-doc', { token: owner, body: { file: file.toString('base64'), fileName: 'payroll.xlsx' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const done = await settled(owner, r.body.documentId);
+    expect(done.status).toBe('PROCESSED');
+    const entries = await env.deps.db.selectFrom('payroll_entries').select(['worker_id', 'flags', 'status']).where('payroll_id', '=', r.body.payrollId).execute();
+    const flagsOf = (id: string) => entries.find((x) => x.worker_id === id)!.flags;
+    expect(flagsOf(onLeave.id)).toContain('PAID_DAYS_OVER_UNPAID_LEAVE');
+    expect(flagsOf(fair.id)).not.toContain('PAID_DAYS_OVER_UNPAID_LEAVE');
+    expect(flagsOf(clear.id)).not.toContain('PAID_DAYS_OVER_UNPAID_LEAVE');
+    // Shown, never applied: the flagged row is paid as the sheet says.
+    expect(entries.find((x) => x.worker_id === onLeave.id)!.status).toBe('FINALIZED');
+    const d = await env.call('GET', '/employer-admin/payroll/payroll-details', { token: owner, query: { month: String(M.month), year: String(M.year) } });
+    expect(d.body.flags.PAID_DAYS_OVER_UNPAID_LEAVE).toBe(1);
+  });
+});
+
+describe('the To Do list asks for a leave upload where the employer wants one', () => {
+  it('off by default; with leaveUploadTodo on, WRITE admins see it until a leave sheet is processed this cycle, in each context', async () => {
+    const e = await createEmployer(env);
+    const owner = await signIn(env, e.owner);
+    const viewer = await signIn(env, await createAdmin(env, e.employer.id, ROLE_IDS.viewer));
+    const kinds = async (token: string, vendorId?: string) =>
+      ((await env.call('GET', '/employer-admin/to-do', { token, query: { vendorId } })).body as { items: { kind: string; link: string }[] }).items;
+    expect((await kinds(owner)).map((i) => i.kind)).not.toContain('LEAVE_UPLOAD');
+    await sql`update employers set config = coalesce(config, '{}'::jsonb) || '{"leaveUploadTodo": true}'::jsonb where id = ${e.employer.id}::uuid`.execute(env.deps.db);
+    expect(await kinds(owner)).toContainEqual({ kind: 'LEAVE_UPLOAD', title: 'Upload leave', link: '/documentUpload?document=LEAVE_UPLOAD' });
+    expect((await kinds(viewer)).map((i) => i.kind)).not.toContain('LEAVE_UPLOAD');
+    const v = e.vendors[0]!.id;
+    expect(await kinds(owner, v)).toContainEqual({ kind: 'LEAVE_UPLOAD', title: 'Upload leave', link: `/documentUpload?document=LEAVE_UPLOAD&vendorId=${v}` });
+    const w = await insertWorker(env, { employer_id: e.employer.id, joined_at: '2024-01-01' });
+    const rec = await uploadAndSettle(owner, await sheet([HEADER, [w.employer_worker_id, '01/10/2026', '01/10/2026', 'Sick Leave']]));
+    expect(rec.status).toBe('PROCESSED');
+    expect((await kinds(owner)).map((i) => i.kind)).not.toContain('LEAVE_UPLOAD');
+    // The vendor's context has had no leave upload yet.
+    expect((await kinds(owner, v)).map((i) => i.kind)).toContain('LEAVE_UPLOAD');
+  });
+});
+
+describe('the sample', () => {
+  it('sample-leave-upload.xlsx passes its own processing for workers with its Employee IDs', async () => {
+    const e = await createEmployer(env);
+    const owner = await signIn(env, e.owner);
+    for (const id of ['EMP001', 'EMP002', 'CON003']) await insertWorker(env, { employer_id: e.employer.id, employer_worker_id: id, joined_at: '2024-01-01' });
+    const file = Buffer.from(await (await fetch(`${env.baseUrl}/api/samples/sample-leave-upload.xlsx`)).arrayBuffer());
+    const rec = await uploadAndSettle(owner, file);
+    expect(rec.counts, JSON.stringify(rec)).toMatchObject({ totalRows: 3, createdRows: 3, failedRows: 0 });
+  });
+});
+
+describe('sheets written by other software', () => {
+  it('reads an openpyxl leave sheet: the cover sheet first, real dates and text dates, an empty row, lower-case and alias types', async () => {
+    const b = await createEmployer(env);
+    const owner = await signIn(env, b.owner);
+    const one = await insertWorker(env, { employer_id: b.employer.id, employer_worker_id: 'LV-OPX-1', joined_at: '2026-01-01' });
+    const two = await insertWorker(env, { employer_id: b.employer.id, employer_worker_id: 'LV-OPX-2', joined_at: '2026-01-01' });
+    const file = await readFile(path.join(import.meta.dirname, 'fixtures/sheets/leave-openpyxl.xlsx'));
+    const rec = await uploadAndSettle(owner, file);
+    expect(rec.sheetName).toBe('Leave');
+    expect(rec.counts).toMatchObject({ totalRows: 3, createdRows: 1, failedRows: 2 });
+    const rows = await processedRows(owner, rec);
+    expect(rows.get(2)!.at(-1)).toBe(LEAVE_MSG.overlapsInSheet('5'));
+    expect(rows.get(4)!.slice(1, 3)).toEqual(['12/10/2026', '12/10/2026']);
+    expect(rows.get(4)!.at(-2)).toBe('CREATED');
+    expect(rows.get(5)!.at(-1)).toBe(LEAVE_MSG.overlapsInSheet('2'));
+    expect(await leavesOf(one.id)).toEqual([]);
+    expect(await leavesOf(two.id)).toEqual([{ from_date: '2026-10-12', to_date: '2026-10-12', leave_type: 'UNPAID_LEAVE', vendor_id: null }]);
+  });
+});

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarEvent, IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type LeaveSheetRecord } from '@portal/domain';
+import { profileQuery } from '../../shared/auth/profile';
+import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { downloadSheet } from './api';
+import { pageOf, processedSheetOf, statusDetail, withPage } from './format';
+import { leaveListQuery } from './leave-api';
+import { attendanceHref, leaveDatesText, leaveFileName, leaveKindText, leaveUploadHref } from './leave-format';
+
+function StatusCell({ record }: { record: LeaveSheetRecord }) {
+  const detail = statusDetail(record);
+  return (
+    <Stack gap={2} align="flex-start" maw={260}>
+      <StatusBadge tone={uploadStatusTone(record.status)} status={record.status} />
+      {detail ? (
+        <Text size="xs" c={record.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
+          {detail}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The leave a sheet recorded (or last changed), one line each. */
+function LeaveCell({ record }: { record: LeaveSheetRecord }) {
+  if (record.leaves.length === 0) return <Text size="sm" c="dimmed">{record.status === 'PROCESSING' ? 'Processing…' : 'No leave recorded'}</Text>;
+  return (
+    <Stack gap={4}>
+      {record.leaves.map((e) => (
+        <Text key={e._id} size="sm">
+          <Text span fw={600}>
+            {e.employeeName}
+          </Text>{' '}
+          <Text span c="dimmed">
+            ({e.employeeId})
+          </Text>
+          {' · '}
+          {leaveDatesText(e)}
+          {' · '}
+          {leaveKindText(e)}
+        </Text>
+      ))}
+      {record.leavesTotal > record.leaves.length ? (
+        <Text size="xs" c="dimmed">
+          and {record.leavesTotal - record.leaves.length} more: download the processed sheet for all
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Leave (issue 13): the leave sheets uploaded, newest first, 5 a page, each with the leave it
+ * recorded and its processed sheet; Bulk Upload with WRITE on attendance. Without READ on the
+ * attendance resource (vendor resource with ?vendorId=): "You aren't authorized to access this page".
+ */
+export function LeavePage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const vendorId = params.get('vendorId') || null;
+  const resources = useQuery(profileQuery()).data?.resources;
+  const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
+  const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
+  const page = pageOf(params);
+  const list = useQuery({ ...leaveListQuery(vendorId, page), enabled: canRead });
+  const [refreshing, setRefreshing] = useState(false);
+
+  const download = useMutation({
+    mutationFn: ({ record }: { record: LeaveSheetRecord }) => {
+      const ref = processedSheetOf(record)!;
+      return downloadSheet(ref, vendorId, leaveFileName(ref.documentId));
+    },
+    onError: (error) => notifyApiError(error),
+  });
+
+  if (!canRead) return <Unauthorized />;
+
+  const columns: DataTableColumn<LeaveSheetRecord>[] = [
+    { key: 'uploadedDate', header: 'Upload date', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(r.uploadedDate)}</span> },
+    { key: 'uploadedBy', header: 'Uploaded by', render: (r) => r.uploadedBy },
+    { key: 'leaves', header: 'Leave recorded', render: (r) => <LeaveCell record={r} /> },
+    { key: 'status', header: 'Status', render: (r) => <StatusCell record={r} /> },
+    {
+      key: 'download',
+      header: 'Download',
+      align: 'center',
+      width: 110,
+      render: (r) => {
+        const ready = processedSheetOf(r) !== null;
+        return (
+          <Tooltip label={ready ? 'Download processed sheet' : 'No processed sheet yet'}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label="Download processed sheet"
+              disabled={!ready}
+              loading={download.isPending && download.variables?.record._id === r._id}
+              onClick={() => ready && download.mutate({ record: r })}
+            >
+              <IconFileDownload size={20} stroke={1.7} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        title={vendorId ? 'Vendor leave' : 'Leave'}
+        description="Leave sheets uploaded, newest first, with the leave each recorded. Paid leave counts as worked days; unpaid leave does not."
+        actions={
+          <Group gap="sm">
+            <Button variant="default" component={Link} to={attendanceHref(vendorId)} leftSection={<IconCalendarEvent size={16} stroke={1.8} aria-hidden />}>
+              Attendance
+            </Button>
+            {canWrite ? (
+              <Button
+                leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}
+                onClick={() => void navigate(leaveUploadHref(vendorId, `${location.pathname}${location.search}`))}
+              >
+                Bulk Upload
+              </Button>
+            ) : null}
+          </Group>
+        }
+      />
+      <Paper withBorder>
+        <Stack gap={0}>
+          <Group p="md" justify="flex-end">
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />}
+              loading={refreshing}
+              onClick={() => {
+                setRefreshing(true);
+                void list.refetch().finally(() => setRefreshing(false));
+              }}
+            >
+              Refresh
+            </Button>
+          </Group>
+          <DataTable
+            label="Leave uploads"
+            columns={columns}
+            rows={list.data?.leaves_data}
+            rowKey={(r) => r._id}
+            minWidth={860}
+            loading={list.isPending}
+            loadingRows={ATTENDANCE_PAGE_SIZE}
+            error={list.isError ? errorMessage(list.error) : null}
+          />
+          <Stack p="md">
+            <Paginator
+              page={page}
+              onChange={(next) => setParams(withPage(params, next))}
+              total={list.data?.total ?? 0}
+              pageSize={ATTENDANCE_PAGE_SIZE}
+              withShowingLabel
+              label="Leave pages"
+              disabled={list.isFetching && list.isPlaceholderData}
+            />
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Leave (issue 13, decision 0025): the leave sheet's row rule, the leave types and what paid and
+ * unpaid leave count for, the leave list's wire shapes. Dates are yyyy-mm-dd.
+ */
+import { z } from 'zod';
+import { EMPLOYEE_MSG } from './employees.js';
+import { HALF_DAYS } from './advances.js';
+import { RowCounts, UPLOAD_STATUSES } from './documents.js';
+import { SHEET_MSG, cellDate, cellText, normalizeHeader, type CellValue, type LeaveSheetKey, type RowOptions, type RowResult } from './sheets.js';
+
+export const LEAVE_TYPES = ['CASUAL_LEAVE', 'SICK_LEAVE', 'EARNED_LEAVE', 'UNPAID_LEAVE'] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number];
+export const LEAVE_TYPE_LABELS: Record<LeaveType, string> = {
+  CASUAL_LEAVE: 'Casual Leave',
+  SICK_LEAVE: 'Sick Leave',
+  EARNED_LEAVE: 'Earned Leave',
+  UNPAID_LEAVE: 'Unpaid Leave',
+};
+/** Paid leave counts as a worked day; unpaid leave (loss of pay) as no day (decision 0025). */
+export const PAID_LEAVE_TYPES: readonly LeaveType[] = ['CASUAL_LEAVE', 'SICK_LEAVE', 'EARNED_LEAVE'];
+export const isPaidLeave = (type: LeaveType): boolean => PAID_LEAVE_TYPES.includes(type);
+
+/** The texts a sheet may hold for each type (compared without case, spaces or punctuation). */
+const LEAVE_TYPE_ALIASES: Record<string, LeaveType> = {
+  casualleave: 'CASUAL_LEAVE',
+  casual: 'CASUAL_LEAVE',
+  cl: 'CASUAL_LEAVE',
+  sickleave: 'SICK_LEAVE',
+  sick: 'SICK_LEAVE',
+  sl: 'SICK_LEAVE',
+  medicalleave: 'SICK_LEAVE',
+  earnedleave: 'EARNED_LEAVE',
+  earned: 'EARNED_LEAVE',
+  el: 'EARNED_LEAVE',
+  paidleave: 'EARNED_LEAVE',
+  privilegeleave: 'EARNED_LEAVE',
+  pl: 'EARNED_LEAVE',
+  unpaidleave: 'UNPAID_LEAVE',
+  unpaid: 'UNPAID_LEAVE',
+  lossofpay: 'UNPAID_LEAVE',
+  lop: 'UNPAID_LEAVE',
+  leavewithoutpay: 'UNPAID_LEAVE',
+  lwp: 'UNPAID_LEAVE',
+};
+export function parseLeaveType(value: CellValue): LeaveType | null {
+  const text = normalizeHeader(cellText(value)).replace(/[^a-z]/g, '');
+  return LEAVE_TYPE_ALIASES[text] ?? null;
+}
+
+/** At most this many days in one row (a longer leave is entered as several rows). */
+export const MAX_LEAVE_SPAN_DAYS = 31;
+
+export const LEAVE_MSG = {
+  fromDate: 'Please enter a valid From Date',
+  toDate: 'Please enter a valid To Date',
+  toBeforeFrom: 'To Date cannot be before the From Date',
+  tooLong: `A leave row can span at most ${MAX_LEAVE_SPAN_DAYS} days. Please split a longer leave into several rows.`,
+  leaveType: 'Leave Type must be one of Casual Leave, Sick Leave, Earned Leave (or Paid Leave), Unpaid Leave (or Loss of Pay)',
+  overlapsInSheet: (rows: string) => `This leave overlaps the leave of the same Employee ID in this sheet (rows ${rows})`,
+  overlapsRecorded: (from: string, to: string, type: string) =>
+    `This leave overlaps ${type} already recorded from ${from} to ${to}. Please enter the same dates to change its type.`,
+  beforeJoining: 'From Date cannot be before the Joining Date',
+  afterTermination: 'To Date cannot be after the Termination Date',
+} as const;
+
+export interface LeaveSheetRow {
+  employerEmployeeId: string;
+  fromDate: string;
+  toDate: string;
+  leaveType: LeaveType;
+}
+
+const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+/** Days from `from` to `to`, both counted. */
+export const leaveDays = (from: string, to: string): number => dayNumber(to) - dayNumber(from) + 1;
+
+/** The leave sheet's row rule: a known-format Employee ID, From/To dd/mm/yyyy with To >= From within the span, a Leave Type of the list. */
+export function parseLeaveRow(cells: Partial<Record<LeaveSheetKey, CellValue>>, options: RowOptions): RowResult<LeaveSheetRow, LeaveSheetKey> {
+  const errors: Partial<Record<LeaveSheetKey, string>> = {};
+  const employerEmployeeId = cellText(cells.employerEmployeeId ?? null);
+  if (!employerEmployeeId) errors.employerEmployeeId = EMPLOYEE_MSG.employeeId;
+  const fromRaw = cellText(cells.fromDate ?? null);
+  const fromDate = cellDate(cells.fromDate ?? null, options.date1904);
+  if (!fromDate) errors.fromDate = fromRaw ? SHEET_MSG.dateFormat('From Date', fromRaw) : LEAVE_MSG.fromDate;
+  const toRaw = cellText(cells.toDate ?? null);
+  const toDate = cellDate(cells.toDate ?? null, options.date1904);
+  if (!toDate) errors.toDate = toRaw ? SHEET_MSG.dateFormat('To Date', toRaw) : LEAVE_MSG.toDate;
+  else if (fromDate && toDate < fromDate) errors.toDate = LEAVE_MSG.toBeforeFrom;
+  else if (fromDate && leaveDays(fromDate, toDate) > MAX_LEAVE_SPAN_DAYS) errors.toDate = LEAVE_MSG.tooLong;
+  const leaveType = parseLeaveType(cells.leaveType ?? null);
+  if (!leaveType) errors.leaveType = LEAVE_MSG.leaveType;
+  if (Object.keys(errors).length || !fromDate || !toDate || !leaveType) return { ok: false, errors };
+  return { ok: true, value: { employerEmployeeId, fromDate, toDate, leaveType } };
+}
+
+/** Two leaves [a.from, a.to] and [b.from, b.to] share a day. */
+export const leavesOverlap = (a: { fromDate: string; toDate: string }, b: { fromDate: string; toDate: string }): boolean =>
+  a.fromDate <= b.toDate && b.fromDate <= a.toDate;
+
+// ---- what leave counts for (decision 0025) ----
+
+export interface RecordedLeave {
+  fromDate: string;
+  toDate: string;
+  leaveType: LeaveType;
+}
+
+/** The leave type recorded for a day, if any. */
+export function leaveOn(day: string, leaves: readonly RecordedLeave[]): LeaveType | null {
+  for (const l of leaves) if (l.fromDate <= day && day <= l.toDate) return l.leaveType;
+  return null;
+}
+
+/**
+ * A day's credit toward earned salary, in half-days: recorded paid leave counts as a full day and
+ * recorded unpaid leave as none, whatever the attendance says; otherwise the attendance decides
+ * (HALF_DAYS: present or holiday 2, half day 1, leave or absent 0).
+ */
+export function dayCreditHalfDays(attendance: string | null, leave: LeaveType | null): number {
+  if (leave) return isPaidLeave(leave) ? 2 : 0;
+  return attendance ? (HALF_DAYS[attendance] ?? 0) : 0;
+}
+
+/**
+ * The worked half-days of a period: every day with an attendance status or a recorded leave,
+ * each credited by dayCreditHalfDays. Days are counted once.
+ */
+export function workedHalfDaysWithLeave(attendance: readonly { day: string; status: string }[], leaves: readonly RecordedLeave[], period: { from: string; to: string }): number {
+  const days = new Map<string, string | null>();
+  for (const a of attendance) if (a.day >= period.from && a.day <= period.to) days.set(a.day, a.status);
+  for (const l of leaves) {
+    const from = l.fromDate > period.from ? l.fromDate : period.from;
+    const to = l.toDate < period.to ? l.toDate : period.to;
+    for (let d = dayNumber(from); d <= dayNumber(to); d++) {
+      const iso = new Date(d * 86_400_000).toISOString().slice(0, 10);
+      if (!days.has(iso)) days.set(iso, null);
+    }
+  }
+  let total = 0;
+  for (const [day, status] of days) total += dayCreditHalfDays(status, leaveOn(day, leaves));
+  return total;
+}
+
+/** Unpaid leave days inside [from, to] (a month, for payroll). */
+export function unpaidLeaveDaysIn(leaves: readonly RecordedLeave[], period: { from: string; to: string }): number {
+  let n = 0;
+  for (const l of leaves) {
+    if (isPaidLeave(l.leaveType)) continue;
+    const from = l.fromDate > period.from ? l.fromDate : period.from;
+    const to = l.toDate < period.to ? l.toDate : period.to;
+    if (from <= to) n += leaveDays(from, to);
+  }
+  return n;
+}
+
+/**
+ * Payroll's leave flag PAID_DAYS_OVER_UNPAID_LEAVE (shown, never applied): the sheet's Paid Days
+ * (in hundredths) exceed its Working Days less the unpaid leave days recorded for the month.
+ */
+export function paidDaysExceedLeave(row: { workingDays: number; paidHundredths: number }, unpaidLeaveDays: number): boolean {
+  if (unpaidLeaveDays <= 0) return false;
+  return row.paidHundredths > Math.max(0, row.workingDays - unpaidLeaveDays) * 100;
+}
+
+// ---- wire shapes ----
+
+export const LeaveEntry = z.object({
+  _id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  /** yyyymmdd, as the attendance list's dates */
+  fromDate: z.string(),
+  toDate: z.string(),
+  leaveType: z.enum(LEAVE_TYPES),
+  paid: z.boolean(),
+  days: z.number().int(),
+});
+export type LeaveEntry = z.infer<typeof LeaveEntry>;
+
+/** Spec 3's leave record: one leave sheet upload and the leave it recorded (at most LEAVE_ENTRIES_SHOWN). */
+export const LeaveSheetRecord = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  processedDocumentId: z.string().nullable(),
+  processedDocumentURL: z.string().nullable(),
+  uploadedDate: z.string(),
+  uploadedBy: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  employerAdminId: z.string(),
+  counts: RowCounts.nullable(),
+  failureReason: z.string().nullable(),
+  leaves: z.array(LeaveEntry),
+  /** how many leaves this upload recorded in all */
+  leavesTotal: z.number().int(),
+});
+export type LeaveSheetRecord = z.infer<typeof LeaveSheetRecord>;
+export const LeaveListResult = z.object({ leaves_data: z.array(LeaveSheetRecord), total: z.number().int() });
+export type LeaveListResult = z.infer<typeof LeaveListResult>;
+export const LEAVE_ENTRIES_SHOWN = 20;
