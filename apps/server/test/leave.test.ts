@@ -168,7 +168,7 @@ describe('LEAVE_UPLOAD access (spec 6: the attendance resource)', () => {
 });
 
 describe('LEAVE_UPLOAD rows', () => {
-  it('Status and Reason at the file\'s own row numbers: formats, spans, types, overlaps in the sheet and with recorded leave, joining', async () => {
+  it('Status and Reason at the file\'s own row numbers: formats, spans, types, overlaps in the sheet, replacing recorded leave, joining', async () => {
     const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-03-01' });
     const x = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
     const id = w.employer_worker_id;
@@ -187,13 +187,13 @@ describe('LEAVE_UPLOAD rows', () => {
         [id, '12/11/2026', '13/11/2026', 'Loss of Pay'], // 9 overlaps 8
         ['NOBODY', '10/11/2026', '10/11/2026', 'Sick Leave'], // 10 unknown
         [id, '20/02/2026', '21/02/2026', 'Sick Leave'], // 11 before joining
-        [x.employer_worker_id, '12/11/2026', '16/11/2026', 'Sick Leave'], // 12 overlaps recorded 10-14/11
+        [x.employer_worker_id, '12/11/2026', '16/11/2026', 'Sick Leave'], // 12 replaces recorded 10-14/11
         [id, '25/11/2026', '25/11/2026', 'lop'], // 13 created (unpaid)
       ]),
     );
     expect(rec.status).toBe('PROCESSED');
     const rows = await processedRows(A.owner, rec);
-    expect(rec.counts, JSON.stringify([...rows])).toEqual({ totalRows: 11, appliedRows: 2, createdRows: 2, updatedRows: 0, unchangedRows: 0, failedRows: 9 });
+    expect(rec.counts, JSON.stringify([...rows])).toEqual({ totalRows: 11, appliedRows: 3, createdRows: 2, updatedRows: 1, unchangedRows: 0, failedRows: 8 });
     expect(rows.get(1)!.slice(-2)).toEqual(['Status', 'Reason']);
     expect(rows.get(2)!.slice(-2)).toEqual(['CREATED', '']);
     expect(rows.get(3)!.at(-1)).toBe(SHEET_MSG.dateFormat('From Date', '13/31/2026'));
@@ -204,7 +204,8 @@ describe('LEAVE_UPLOAD rows', () => {
     expect(rows.get(9)!.at(-1)).toBe(LEAVE_MSG.overlapsInSheet('8'));
     expect(rows.get(10)!.at(-1)).toBe(EMPLOYEE_SERVER_MSG.unknownEmployeeId);
     expect(rows.get(11)!.at(-1)).toBe(`${LEAVE_MSG.beforeJoining} (01/03/2026)`);
-    expect(rows.get(12)!.at(-1)).toBe(LEAVE_MSG.overlapsRecorded('10/11/2026', '14/11/2026', 'Casual Leave'));
+    expect(rows.get(12)!.slice(-2)).toEqual(['UPDATED', 'Replaces Casual Leave 10/11/2026 to 14/11/2026']);
+    expect(await leavesOf(x.id)).toEqual([{ from_date: '2026-11-12', to_date: '2026-11-16', leave_type: 'SICK_LEAVE', vendor_id: null }]);
     expect(rows.get(13)!.at(-2)).toBe('CREATED');
     expect(await leavesOf(w.id)).toEqual([
       { from_date: '2026-11-02', to_date: '2026-11-03', leave_type: 'CASUAL_LEAVE', vendor_id: null },
@@ -228,6 +229,50 @@ describe('LEAVE_UPLOAD rows', () => {
     const r = await processedRows(A.hr, repeated);
     expect(r.get(2)!.at(-1)).toBe(SHEET_MSG.duplicateInSheet('Employee ID, From Date and To Date', '2, 3'));
     expect((await leavesOf(w.id)).length).toBe(2);
+  });
+
+  it('correcting recorded leave: a row replaces every recorded leave it overlaps; Cancel removes the leave of exactly its dates', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const other = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const id = w.employer_worker_id;
+    await uploadAndSettle(
+      A.hr,
+      await sheet([HEADER, [id, '03/08/2026', '05/08/2026', 'Casual Leave'], [id, '07/08/2026', '07/08/2026', 'Sick Leave'], [id, '20/08/2026', '21/08/2026', 'Earned Leave'], [other.employer_worker_id, '03/08/2026', '05/08/2026', 'Casual Leave']]),
+    );
+    const fix = await uploadAndSettle(
+      A.hr,
+      await sheet([
+        HEADER,
+        [id, '04/08/2026', '08/08/2026', 'Unpaid Leave'], // 2 replaces both 03-05/08 and 07/08
+        [id, '20/08/2026', '21/08/2026', 'Cancelled'], // 3 removes 20-21/08
+        [id, '25/08/2026', '25/08/2026', 'cancel'], // 4 nothing recorded then
+      ]),
+    );
+    const rows = await processedRows(A.hr, fix);
+    expect(fix.counts, JSON.stringify([...rows])).toEqual({ totalRows: 3, appliedRows: 2, createdRows: 0, updatedRows: 2, unchangedRows: 0, failedRows: 1 });
+    expect(rows.get(2)!.slice(-2)).toEqual(['UPDATED', 'Replaces Casual Leave 03/08/2026 to 05/08/2026, Sick Leave 07/08/2026 to 07/08/2026']);
+    expect(rows.get(3)!.slice(-2)).toEqual(['UPDATED', 'Cancelled Earned Leave 20/08/2026 to 21/08/2026']);
+    expect(rows.get(4)!.slice(-2)).toEqual(['FAILED', LEAVE_MSG.cancelUnknown('25/08/2026', '25/08/2026')]);
+    expect(await leavesOf(w.id)).toEqual([{ from_date: '2026-08-04', to_date: '2026-08-08', leave_type: 'UNPAID_LEAVE', vendor_id: null }]);
+    // Another worker's leave of the same dates is untouched.
+    expect(await leavesOf(other.id)).toEqual([{ from_date: '2026-08-03', to_date: '2026-08-05', leave_type: 'CASUAL_LEAVE', vendor_id: null }]);
+    // Cancel needs the exact dates: a day inside the leave is not enough.
+    const inside = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '05/08/2026', '05/08/2026', 'Cancel']]));
+    expect(inside.status).toBe('FAILED');
+    expect((await processedRows(A.hr, inside)).get(2)!.at(-1)).toBe(LEAVE_MSG.cancelUnknown('05/08/2026', '05/08/2026'));
+    expect(await leavesOf(w.id)).toHaveLength(1);
+  });
+
+  it('a sheet whose only row is a Cancel of unrecorded dates is FAILED and changes nothing', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const id = w.employer_worker_id;
+    await uploadAndSettle(A.hr, await sheet([HEADER, [id, '03/07/2026', '05/07/2026', 'Casual Leave']]));
+    const before = await leavesOf(w.id);
+    const refused = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '03/07/2026', '04/07/2026', 'Cancelled']]));
+    expect(refused.status).toBe('FAILED');
+    expect(refused.counts).toMatchObject({ totalRows: 1, appliedRows: 0, failedRows: 1 });
+    expect((await processedRows(A.hr, refused)).get(2)!.slice(-2)).toEqual(['FAILED', LEAVE_MSG.cancelUnknown('03/07/2026', '04/07/2026')]);
+    expect(await leavesOf(w.id)).toEqual(before);
   });
 
   it('a refused file writes nothing: wrong header, not a spreadsheet', async () => {
@@ -275,6 +320,14 @@ describe('what leave counts for (decision 0025)', () => {
     expect(during.available).toBeGreaterThan(before.available);
     const unpaid = await uploadAndSettle(A.hr, await sheet([HEADER, row('Loss of Pay')]));
     expect(unpaid.counts).toMatchObject({ updatedRows: 1 });
+    expect((await side.availability(w.id)).available).toBe(before.available);
+    // Replaced by paid leave of other dates (the first day only): available rises again; cancelled: back to before.
+    const replaced = await uploadAndSettle(A.hr, await sheet([HEADER, [w.employer_worker_id, `01/${m}/${y}`, `01/${m}/${y}`, 'Sick Leave']]));
+    expect(replaced.counts).toMatchObject({ updatedRows: 1 });
+    if (d !== '01') expect((await side.availability(w.id)).available).toBeGreaterThan(before.available);
+    const cancelled = await uploadAndSettle(A.hr, await sheet([HEADER, [w.employer_worker_id, `01/${m}/${y}`, `01/${m}/${y}`, 'Cancel']]));
+    expect(cancelled.counts).toMatchObject({ updatedRows: 1 });
+    expect(await leavesOf(w.id)).toEqual([]);
     expect((await side.availability(w.id)).available).toBe(before.available);
   });
 });

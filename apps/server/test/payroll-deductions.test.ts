@@ -3,7 +3,8 @@
  * the payroll sheet the journeys upload for the employer's own workers (SUN-1010..SUN-1014) gives
  * entries whose deductions repay advances taken in the payroll month (and a top-up EMI due in it),
  * each named with its date; payroll-details says what the next payroll will deduct; executing the
- * payroll turns those advances DEDUCTED_FROM_SALARY and the EMI DEDUCTED.
+ * payroll turns those advances DEDUCTED_FROM_SALARY and the EMI DEDUCTED. The same seed's leave
+ * (decision 0025) is checked at the end.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,4 +173,25 @@ describe("the demo's payroll", () => {
     // The advances taken after the cut-off are untouched: the next payroll deducts them.
     expect(done.laterAdvances).toEqual(await laterAdvancesInDb());
   }, 60_000);
+});
+
+describe("the demo's leave (decision 0025)", () => {
+  it('two processed leave sheets on /leave, paid and unpaid, for own workers no journey reads figures of', async () => {
+    const list = await env.call('GET', '/employer-admin/leave', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(2);
+    const [current, previous] = list.body.leaves_data as { status: string; counts: { createdRows: number; failedRows: number }; processedDocumentURL: string | null; leaves: { employeeId: string; paid: boolean; fromDate: string }[] }[];
+    for (const u of [current!, previous!]) {
+      expect(u.status).toBe('PROCESSED');
+      expect(u.counts).toMatchObject({ createdRows: 3, failedRows: 0 });
+      expect(u.processedDocumentURL).not.toBeNull();
+    }
+    const all = [...current!.leaves, ...previous!.leaves];
+    expect(new Set(all.map((l) => l.paid))).toEqual(new Set([true, false]));
+    const journeys = new Set([...SHEET_IDS, 'SUN-1004', 'SUN-1020', 'SUN-1033', 'SUN-1036', 'SUN-1037', 'SUN-1038', 'SUN-1039', 'SUN-1041', 'SUN-1047']);
+    for (const l of all) expect(journeys.has(l.employeeId), l.employeeId).toBe(false);
+    const month = (m: MonthYearValue) => `${m.year}${String(m.month).padStart(2, '0')}`;
+    expect(previous!.leaves.every((l) => l.fromDate.startsWith(month(M)))).toBe(true);
+    expect(current!.leaves.every((l) => l.fromDate.startsWith(businessDate(env.clock.now()).replaceAll('-', '').slice(0, 6)))).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEAVE_CANCEL,
   LEAVE_MSG,
   MAX_LEAVE_SPAN_DAYS,
   dayCreditHalfDays,
@@ -8,6 +9,7 @@ import {
   leavesOverlap,
   paidDaysExceedLeave,
   parseLeaveRow,
+  parseLeaveSheetType,
   parseLeaveType,
   unpaidLeaveDaysIn,
   workedHalfDaysWithLeave,
@@ -34,6 +36,17 @@ describe('leave types', () => {
     expect(parseLeaveType('Unpaid Leave')).toBe('UNPAID_LEAVE');
     expect(parseLeaveType('Vacation')).toBeNull();
     expect(parseLeaveType(null)).toBeNull();
+    expect(parseLeaveType('Cancel')).toBeNull();
+  });
+
+  it('the sheet also accepts Cancel (or Cancelled) to remove a recorded leave', () => {
+    expect(parseLeaveSheetType('Cancel')).toBe(LEAVE_CANCEL);
+    expect(parseLeaveSheetType(' CANCELLED ')).toBe(LEAVE_CANCEL);
+    expect(parseLeaveSheetType('canceled')).toBe(LEAVE_CANCEL);
+    expect(parseLeaveSheetType('Cancelled Leave')).toBe(LEAVE_CANCEL);
+    expect(parseLeaveSheetType('Sick Leave')).toBe('SICK_LEAVE');
+    expect(parseLeaveSheetType('Cancellation')).toBeNull();
+    expect(parseLeaveSheetType('')).toBeNull();
   });
 
   it('every sample row of the leave sheet passes the row rule', () => {
@@ -55,6 +68,21 @@ describe('parseLeaveRow', () => {
     });
     expect(leaveDays('2026-10-05', '2026-10-07')).toBe(3);
     expect(leaveDays('2026-12-31', '2027-01-01')).toBe(2);
+    expect(row('E1', '05/10/2026', '07/10/2026', 'Cancelled')).toEqual({
+      ok: true,
+      value: { employerEmployeeId: 'E1', fromDate: '2026-10-05', toDate: '2026-10-07', leaveType: LEAVE_CANCEL },
+    });
+  });
+
+  it('the reasons of a correcting row', () => {
+    expect(LEAVE_MSG.replaces([{ from: '03/11/2026', to: '05/11/2026', type: 'Casual Leave' }])).toBe('Replaces Casual Leave 03/11/2026 to 05/11/2026');
+    expect(
+      LEAVE_MSG.replaces([
+        { from: '03/11/2026', to: '05/11/2026', type: 'Casual Leave' },
+        { from: '07/11/2026', to: '07/11/2026', type: 'Sick Leave' },
+      ]),
+    ).toBe('Replaces Casual Leave 03/11/2026 to 05/11/2026, Sick Leave 07/11/2026 to 07/11/2026');
+    expect(LEAVE_MSG.cancelled('03/11/2026', '05/11/2026', 'Casual Leave')).toBe('Cancelled Casual Leave 03/11/2026 to 05/11/2026');
   });
 
   it('says what is wrong with each cell', () => {

@@ -47,6 +47,19 @@ export function parseLeaveType(value: CellValue): LeaveType | null {
   return LEAVE_TYPE_ALIASES[text] ?? null;
 }
 
+/**
+ * The sheet's Leave Type that removes a recorded leave instead of recording one: the row deletes
+ * the worker's recorded leave with exactly its From and To (decision 0025).
+ */
+export const LEAVE_CANCEL = 'CANCEL';
+export type LeaveSheetType = LeaveType | typeof LEAVE_CANCEL;
+const LEAVE_CANCEL_ALIASES = new Set(['cancel', 'cancelled', 'canceled', 'cancelleave', 'cancelledleave', 'canceledleave']);
+/** A Leave Type cell of the sheet: one of the types, or Cancel (also "Cancelled"). */
+export function parseLeaveSheetType(value: CellValue): LeaveSheetType | null {
+  const text = normalizeHeader(cellText(value)).replace(/[^a-z]/g, '');
+  return LEAVE_CANCEL_ALIASES.has(text) ? LEAVE_CANCEL : (LEAVE_TYPE_ALIASES[text] ?? null);
+}
+
 /** At most this many days in one row (a longer leave is entered as several rows). */
 export const MAX_LEAVE_SPAN_DAYS = 31;
 
@@ -55,10 +68,14 @@ export const LEAVE_MSG = {
   toDate: 'Please enter a valid To Date',
   toBeforeFrom: 'To Date cannot be before the From Date',
   tooLong: `A leave row can span at most ${MAX_LEAVE_SPAN_DAYS} days. Please split a longer leave into several rows.`,
-  leaveType: 'Leave Type must be one of Casual Leave, Sick Leave, Earned Leave (or Paid Leave), Unpaid Leave (or Loss of Pay)',
+  leaveType: 'Leave Type must be one of Casual Leave, Sick Leave, Earned Leave (or Paid Leave), Unpaid Leave (or Loss of Pay), or Cancel to remove a recorded leave',
   overlapsInSheet: (rows: string) => `This leave overlaps the leave of the same Employee ID in this sheet (rows ${rows})`,
-  overlapsRecorded: (from: string, to: string, type: string) =>
-    `This leave overlaps ${type} already recorded from ${from} to ${to}. Please enter the same dates to change its type.`,
+  /** UPDATED: the row's leave replaced the worker's recorded leave(s) it overlaps. */
+  replaces: (replaced: readonly { from: string; to: string; type: string }[]) =>
+    `Replaces ${replaced.map((r) => `${r.type} ${r.from} to ${r.to}`).join(', ')}`,
+  /** UPDATED: a Cancel row removed the recorded leave of its dates. */
+  cancelled: (from: string, to: string, type: string) => `Cancelled ${type} ${from} to ${to}`,
+  cancelUnknown: (from: string, to: string) => `No leave is recorded for this Employee ID from ${from} to ${to}. Please enter the exact dates of the leave to cancel.`,
   beforeJoining: 'From Date cannot be before the Joining Date',
   afterTermination: 'To Date cannot be after the Termination Date',
 } as const;
@@ -67,7 +84,8 @@ export interface LeaveSheetRow {
   employerEmployeeId: string;
   fromDate: string;
   toDate: string;
-  leaveType: LeaveType;
+  /** a type to record, or LEAVE_CANCEL to remove the recorded leave of these dates */
+  leaveType: LeaveSheetType;
 }
 
 const dayNumber = (iso: string): number => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
@@ -87,7 +105,7 @@ export function parseLeaveRow(cells: Partial<Record<LeaveSheetKey, CellValue>>, 
   if (!toDate) errors.toDate = toRaw ? SHEET_MSG.dateFormat('To Date', toRaw) : LEAVE_MSG.toDate;
   else if (fromDate && toDate < fromDate) errors.toDate = LEAVE_MSG.toBeforeFrom;
   else if (fromDate && leaveDays(fromDate, toDate) > MAX_LEAVE_SPAN_DAYS) errors.toDate = LEAVE_MSG.tooLong;
-  const leaveType = parseLeaveType(cells.leaveType ?? null);
+  const leaveType = parseLeaveSheetType(cells.leaveType ?? null);
   if (!leaveType) errors.leaveType = LEAVE_MSG.leaveType;
   if (Object.keys(errors).length || !fromDate || !toDate || !leaveType) return { ok: false, errors };
   return { ok: true, value: { employerEmployeeId, fromDate, toDate, leaveType } };

@@ -3,12 +3,15 @@
  * counted), kept in `leaves`. A leave recorded for the first time is CREATED; the same dates with
  * another type are UPDATED ("Leave Type: Sick Leave -> Casual Leave"); the same leave again is
  * UNCHANGED. Rows of one sheet whose dates overlap for the same Employee ID are all refused with
- * each other's row numbers; a row overlapping a recorded leave of other dates is refused too (the
- * recorded one is named), so a worker's leaves never share a day.
+ * each other's row numbers; a row overlapping recorded leave of other dates replaces it (UPDATED,
+ * "Replaces Casual Leave 03/11/2026 to 05/11/2026"), so a worker's leaves never share a day. A row
+ * of Leave Type Cancel deletes the recorded leave with exactly its dates (UPDATED, "Cancelled ..."),
+ * or is refused when there is none. All of it in the apply's one transaction.
  */
 import { sql } from 'kysely';
 import {
   EMPLOYEE_SERVER_MSG,
+  LEAVE_CANCEL,
   LEAVE_MSG,
   LEAVE_SHEET_COLUMNS,
   LEAVE_TYPE_LABELS,
@@ -51,7 +54,7 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
     const overlapping = new Map(overlaps.map((o) => [o.row_number, o.others]));
 
     for await (const page of run.pages()) {
-      // The page's workers (of the upload's context), the leave recorded for the same dates, and one recorded leave of other dates sharing a day.
+      // The page's workers (of the upload's context), the leave recorded for the same dates, and the recorded leaves of other dates sharing a day.
       const { rows: found } = await sql<{
         n: number;
         worker_id: string | null;
@@ -59,13 +62,10 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
         terminated_at: string | null;
         same_id: string | null;
         same_type: LeaveType | null;
-        other_from: string | null;
-        other_to: string | null;
-        other_type: LeaveType | null;
+        others: { id: string; from: string; to: string; type: LeaveType }[] | null;
       }>`
         select k.n, w.id as worker_id, w.joined_at, w.terminated_at,
-          s.id as same_id, s.leave_type as same_type,
-          o.from_date as other_from, o.to_date as other_to, o.leave_type as other_type
+          s.id as same_id, s.leave_type as same_type, o.others
         from ${unnest([
           { values: page.map((_, n) => n), type: 'int4' },
           { values: page.map((r) => code(r.value.employerEmployeeId)), type: 'text' },
@@ -76,24 +76,35 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
           and ${scope.vendorId ? sql`w.vendor_id = ${scope.vendorId}::uuid` : sql`w.vendor_id is null`}
         left join leaves s on s.worker_id = w.id and s.from_date = k.from_date and s.to_date = k.to_date
         left join lateral (
-          select l.from_date, l.to_date, l.leave_type from leaves l
+          select json_agg(json_build_object('id', l.id, 'from', l.from_date, 'to', l.to_date, 'type', l.leave_type) order by l.from_date) as others
+          from leaves l
           where l.worker_id = w.id and l.from_date <= k.to_date and k.from_date <= l.to_date
             and not (l.from_date = k.from_date and l.to_date = k.to_date)
-          order by l.from_date limit 1
         ) o on true
       `.execute(trx);
       const facts = new Map(found.map((f) => [f.n, f]));
       const inserts: { worker: string; from: string; to: string; type: string }[] = [];
       const changes: { id: string; type: string }[] = [];
+      const deletes: string[] = [];
       const outcomes = page.map(({ value, rowNumber }, n): Outcome => {
         const others = overlapping.get(rowNumber);
         if (others) return failed(rowNumber, LEAVE_MSG.overlapsInSheet(others.join(', ')), ['fromDate', 'toDate']);
         const w = facts.get(n);
         if (!w?.worker_id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
+        const from = formatDdMmYyyy(value.fromDate);
+        const to = formatDdMmYyyy(value.toDate);
+        if (value.leaveType === LEAVE_CANCEL) {
+          if (!w.same_id || !w.same_type) return failed(rowNumber, LEAVE_MSG.cancelUnknown(from, to), ['fromDate', 'toDate']);
+          deletes.push(w.same_id);
+          return updated(rowNumber, LEAVE_MSG.cancelled(from, to, LEAVE_TYPE_LABELS[w.same_type]));
+        }
         if (w.joined_at && value.fromDate < w.joined_at) return failed(rowNumber, `${LEAVE_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['fromDate']);
         if (w.terminated_at && value.toDate > w.terminated_at) return failed(rowNumber, `${LEAVE_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['toDate']);
-        if (w.other_from && w.other_to && w.other_type) {
-          return failed(rowNumber, LEAVE_MSG.overlapsRecorded(formatDdMmYyyy(w.other_from), formatDdMmYyyy(w.other_to), LEAVE_TYPE_LABELS[w.other_type]), ['fromDate', 'toDate']);
+        if (w.others?.length) {
+          // Recorded leave of other dates sharing a day: the row replaces it (there is no leave of the same dates then, as recorded leaves never share a day).
+          deletes.push(...w.others.map((o) => o.id));
+          inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
+          return updated(rowNumber, LEAVE_MSG.replaces(w.others.map((o) => ({ from: formatDdMmYyyy(o.from), to: formatDdMmYyyy(o.to), type: LEAVE_TYPE_LABELS[o.type] }))));
         }
         if (w.same_id && w.same_type) {
           if (w.same_type === value.leaveType) return unchanged(rowNumber);
@@ -103,6 +114,10 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
         inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
         return created(rowNumber);
       });
+      // Removed first: a replaced leave's days are free for the row's leave.
+      if (deletes.length) {
+        await sql`delete from leaves where id = any(${deletes}::uuid[])`.execute(trx);
+      }
       if (inserts.length) {
         await sql`
           insert into leaves (employer_id, vendor_id, worker_id, from_date, to_date, leave_type, upload_id)

@@ -4,8 +4,10 @@
  * happen (the service runs on that day's clock), some are repaid, and salary top-ups are
  * disbursed. A seeded generator keeps the demo the same on every machine.
  */
-import { businessDate, firstDayOf, monthOfDate, monthStart, payrollMonthOf } from '@portal/domain';
+import ExcelJS from 'exceljs';
+import { STORED_TYPES_OF, businessDate, firstDayOf, formatDdMmYyyy, monthOfDate, monthStart, payrollMonthOf } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
+import { createSheetPipeline, leaveSheet } from '../documents/index.js';
 import { createWorkerSide } from '../worker-side/index.js';
 import type { WorkerRecord } from '../../db/schema.js';
 import { addressProofPng, rentalAgreementPng, selfiePng, textPdf } from './demo-documents.js';
@@ -100,6 +102,78 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
     await side.register({ employerId, mobile: nextMobile(), fullName: `${pick(FIRST)} ${pick(LAST)}`, employerWorkerId: `SUN-NEW-${k}`, monthlySalary: (15_000 + k * 1_500) * 100, joinedAt: addDays(today, -k) });
   }
   await seedPendingRequests(deps, workers, registered);
+  await seedDemoLeave(deps, employerId, today);
+}
+
+/**
+ * Leave (decision 0025): two leave sheets the owner uploaded, processed by the leave sheet kind as
+ * any upload is, so /leave lists them with their processed sheets: the payroll month's leave (paid
+ * and unpaid), uploaded on the current month's first day, and this month's so far. Only own
+ * workers no walkthrough reads exact figures of (not SUN-1001..1014, the borrowers and payroll
+ * rows, nor SUN-1020/1033/1041, the pending requests, nor the others the e2e journeys name).
+ * Seeded last, so every figure seeded before stays as it was.
+ */
+async function seedDemoLeave(deps: Deps, employerId: string, today: string): Promise<void> {
+  const owner = await deps.db
+    .selectFrom('admins')
+    .select('id')
+    .where('employer_id', '=', employerId)
+    .where('vendor_id', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!owner) return;
+  const previous = firstDayOf(payrollMonthOf(today));
+  const current = monthStart(today);
+  const day = (first: string, n: number) => formatDdMmYyyy(addDays(first, n - 1));
+  const sheets: { fileName: string; at: Date; rows: [string, string, string, string][] }[] = [
+    {
+      fileName: `leave-${previous.slice(0, 7)}.xlsx`,
+      at: new Date(`${current}T10:05:00+05:30`),
+      rows: [
+        ['SUN-1017', day(previous, 3), day(previous, 5), 'Casual Leave'],
+        ['SUN-1023', day(previous, 10), day(previous, 11), 'Loss of Pay'],
+        ['SUN-1044', day(previous, 17), day(previous, 17), 'Sick Leave'],
+      ],
+    },
+    {
+      fileName: `leave-${current.slice(0, 7)}.xlsx`,
+      at: new Date(deps.now().getTime() - 3 * 60 * 60_000),
+      rows: [
+        ['SUN-1028', day(current, 2), day(current, 2), 'Sick Leave'],
+        ['SUN-1031', day(current, 4), day(current, 6), 'Earned Leave'],
+        ['SUN-1023', day(current, 8), day(current, 8), 'Unpaid Leave'],
+      ],
+    },
+  ];
+  const process = createSheetPipeline({ LEAVE_UPLOAD: leaveSheet });
+  for (const sheet of sheets) {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Leave');
+    ws.addRow(['Employee ID', 'From Date', 'To Date', 'Leave Type']);
+    for (const r of sheet.rows) ws.addRow(r);
+    const content = Buffer.from(await wb.xlsx.writeBuffer());
+    const stored = await deps.db
+      .insertInto('stored_files')
+      .values({
+        employer_id: employerId,
+        vendor_id: null,
+        admin_id: owner.id,
+        document_type: STORED_TYPES_OF.LEAVE_UPLOAD.original,
+        file_name: sheet.fileName,
+        mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        size_bytes: content.length,
+        content,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const upload = await deps.db
+      .insertInto('document_uploads')
+      .values({ employer_id: employerId, vendor_id: null, admin_id: owner.id, doc_type: 'LEAVE_UPLOAD', status: 'PROCESSING', file_name: sheet.fileName, original_file_id: stored.id, created_at: sheet.at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await process({ ...deps, now: () => new Date(sheet.at.getTime() + 20_000) }, upload.id);
+  }
 }
 
 /**

@@ -18,7 +18,8 @@ const DESCRIPTIONS: Record<DocumentType, string> = {
   PAYROLL_UPLOAD: "Upload the month's payroll sheet.",
   PAYROLL_STREAMING_ACCOUNT: "Upload the month's payroll sheet, paid from your streaming account.",
   RAW_FILE: 'Keep a document for your organisation: pdf, csv, doc, docx, xlsx or xls.',
-  LEAVE_UPLOAD: 'Record leave for many employees at once: one row per leave, with its From and To dates and Leave Type.',
+  LEAVE_UPLOAD:
+    'Record leave for many employees at once: one row per leave, with its From and To dates and Leave Type. A row replaces the recorded leave it overlaps; Leave Type "Cancel" removes the recorded leave of exactly those dates.',
 };
 
 /** What the screen tells the admin about a raw file's handling: only what the portal does. */
