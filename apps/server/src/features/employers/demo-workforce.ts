@@ -173,6 +173,8 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
       .returning('id')
       .executeTakeFirstOrThrow();
     await process({ ...deps, now: () => new Date(sheet.at.getTime() + 20_000) }, upload.id);
+    // Seeded history, not news: the upload outcome notice (decision 0021) does not greet the demo admin with it.
+    await deps.db.updateTable('document_uploads').set({ outcome_seen_at: sheet.at }).where('id', '=', upload.id).execute();
   }
 }
 
