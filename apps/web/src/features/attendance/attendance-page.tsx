@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBeach, IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { IconBeach, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type AttendanceRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
 import { leaveHref } from './leave-format';
 import { attendanceListQuery, downloadSheet } from './api';
 import { attendanceDateText, attendanceFileName, bulkUploadHref, pageOf, processedSheetOf, statusDetail, withPage } from './format';
@@ -39,7 +38,6 @@ export function AttendancePage() {
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
   const page = pageOf(params);
   const list = useQuery({ ...attendanceListQuery(vendorId, page), enabled: canRead });
-  const [refreshing, setRefreshing] = useState(false);
 
   const download = useMutation({
     mutationFn: ({ record }: { record: AttendanceRecord }) => {
@@ -106,17 +104,7 @@ export function AttendancePage() {
       <Paper withBorder>
         <Stack gap={0}>
           <Group p="md" justify="flex-end">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />}
-              loading={refreshing}
-              onClick={() => {
-                setRefreshing(true);
-                void list.refetch().finally(() => setRefreshing(false));
-              }}
-            >
-              Refresh
-            </Button>
+            <RefreshButton refetch={list.refetch} />
           </Group>
           <DataTable
             label="Attendance uploads"

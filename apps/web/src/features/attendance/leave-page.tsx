@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarEvent, IconFileDownload, IconFileUpload, IconRefresh } from '@tabler/icons-react';
+import { IconCalendarEvent, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type LeaveSheetRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
 import { downloadSheet } from './api';
 import { pageOf, processedSheetOf, statusDetail, withPage } from './format';
 import { leaveListQuery } from './leave-api';
@@ -68,7 +67,6 @@ export function LeavePage() {
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
   const page = pageOf(params);
   const list = useQuery({ ...leaveListQuery(vendorId, page), enabled: canRead });
-  const [refreshing, setRefreshing] = useState(false);
 
   const download = useMutation({
     mutationFn: ({ record }: { record: LeaveSheetRecord }) => {
@@ -134,17 +132,7 @@ export function LeavePage() {
       <Paper withBorder>
         <Stack gap={0}>
           <Group p="md" justify="flex-end">
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />}
-              loading={refreshing}
-              onClick={() => {
-                setRefreshing(true);
-                void list.refetch().finally(() => setRefreshing(false));
-              }}
-            >
-              Refresh
-            </Button>
+            <RefreshButton refetch={list.refetch} />
           </Group>
           <DataTable
             label="Leave uploads"

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconFileDownload, IconFileText, IconRefresh } from '@tabler/icons-react';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileDownload, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { UPLOAD_HISTORY_PAGE_SIZE, formatDateTimeIst, type DocumentType } from '@portal/domain';
-import { DataTable, PageTitle, Paginator, StatusBadge, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
 import { downloadDocument, rawFilesQuery, uploadHistoryQuery } from './api';
 import { HISTORY_TITLES, auditHistoryRow, rawFileHistoryRow, statusDetail, type DocRef, type HistoryRow } from './history-rows';
 
@@ -46,7 +45,6 @@ export function UploadHistory({ type, vendorId, page, onPage }: UploadHistoryPro
   const raw = type === 'RAW_FILE';
   const { query, rows, total } = useHistory(type, vendorId, page);
   // Only a press of Refresh spins the button, not the self-refresh while rows are processing.
-  const [refreshing, setRefreshing] = useState(false);
   const download = useMutation({
     mutationFn: ({ ref }: { ref: DocRef; key: string }) => downloadDocument(ref, vendorId),
     onError: (error) => notifyApiError(error),
@@ -83,17 +81,7 @@ export function UploadHistory({ type, vendorId, page, onPage }: UploadHistoryPro
       <Stack gap={0}>
         <Group p="md" justify="space-between">
           <PageTitle title={title} />
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} stroke={1.8} aria-hidden />}
-            loading={refreshing}
-            onClick={() => {
-              setRefreshing(true);
-              void query.refetch().finally(() => setRefreshing(false));
-            }}
-          >
-            Refresh
-          </Button>
+          <RefreshButton refetch={query.refetch} />
         </Group>
         <DataTable
           label={title}

@@ -9,6 +9,7 @@ export { FilterPopover, type FilterPopoverProps } from './filter-popover';
 export { dayPart, greeting } from './greeting';
 export { errorMessage, notify, notifyApiError, notifyError, notifySuccess, notifyWarning, type NotifierMessage, type NotifierType } from './notify';
 export { PageTitle, type PageTitleProps } from './page-title';
+export { RefreshButton, type RefreshButtonProps } from './refresh-button';
 export { clampPage, pageCountOf, pageItems, parseJumpPage, showingLabel, shownRows, type PageItem } from './pagination';
 export { Paginator, type PaginatorProps } from './paginator';
 export { SearchInput, type SearchInputProps } from './search-input';
