@@ -53,4 +53,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // One registry of query keys (issue 14): a key is built by a factory of shared/api/query-keys.ts,
+    // never written out as an array, so no feature invalidates another's cache by a string.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression > ArrayExpression, TSSatisfiesExpression > ArrayExpression)",
+          message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > :matches(ArrayExpression, TSAsExpression > ArrayExpression):first-child",
+          message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
@@ -240,4 +241,114 @@ async function signIn(child: ChildProcess, base: string, o: PortalOptions): Prom
   // Compiled, the child is the server; under tsx the server is the wrapper's node child (not the bank it starts).
   const children = portalMode() === 'compiled' ? [] : descendantsOf(child.pid!).filter((pid) => !isBank(pid));
   return { child, base, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, serverPid: children[0] ?? child.pid! };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse (performance category) of pages of the running portal.
+// ---------------------------------------------------------------------------------------------
+
+export type LighthousePreset = 'mobile' | 'desktop';
+export interface LighthousePage {
+  /** Path and query, e.g. `/?signIn=true` or `/dashboard`. */
+  path: string;
+  /** Opened with the session token in local storage (else with none). */
+  signedIn: boolean;
+}
+export interface LighthouseResult {
+  page: LighthousePage;
+  preset: LighthousePreset;
+  scores: number[];
+  median: number;
+}
+
+/**
+ * Lighthouse's performance score of each page with each preset (mobile: Lighthouse's default,
+ * a mid-range phone on a slow 4G link, simulated; desktop: its desktop preset), `runs` times each,
+ * printing every run and the median against `goal`. Chromium at CHROME_PATH or /usr/bin/chromium;
+ * a persistent profile shares the session token (local storage) with Lighthouse's tab, whose
+ * storage Lighthouse leaves alone; the HTTP cache is emptied before every run so that each run
+ * loads the page as a first visit does. Returns null (and says why) when it cannot measure.
+ * BENCH_LH_SAVE=<folder> keeps every report (JSON).
+ */
+export async function lighthouseOf(o: {
+  origin: string;
+  token: string | null;
+  pages: LighthousePage[];
+  presets: LighthousePreset[];
+  runs?: number;
+  goal: number;
+}): Promise<LighthouseResult[] | null> {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chrome)) {
+    console.log(`\nlighthouse: no Chromium at ${chrome}; not measured.`);
+    return null;
+  }
+  let lighthouse: typeof import('lighthouse').default;
+  let desktop: unknown;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
+  } catch {
+    console.log('\nlighthouse: the `lighthouse` package cannot be loaded (npm install -w bench -D lighthouse); not measured.');
+    return null;
+  }
+  const { chromium } = await import('playwright-core');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-chrome-'));
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chrome,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+  });
+  const runs = o.runs ?? 3;
+  const results: LighthouseResult[] = [];
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(`${o.origin}/api/health`);
+    for (const target of o.pages) {
+      // The session token where the app looks for it (or none), in the profile Lighthouse's tab shares.
+      await page.goto(`${o.origin}/api/health`);
+      await page.evaluate(
+        ([token]) => (token === null ? localStorage.removeItem('portal.token') : localStorage.setItem('portal.token', token)),
+        [target.signedIn ? o.token : null] as const,
+      );
+      for (const preset of o.presets) {
+        const scores: number[] = [];
+        console.log(`\nlighthouse ${target.path} (${preset} preset${target.signedIn ? ', signed in' : ''}):`);
+        for (let run = 1; run <= runs; run++) {
+          await cdp.send('Network.clearBrowserCache');
+          const result = await lighthouse(
+            `${o.origin}${target.path}`,
+            { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+            (preset === 'desktop' ? desktop : undefined) as never,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) {
+            console.log('  no result');
+            continue;
+          }
+          const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+          scores.push(score);
+          // BENCH_LH_SAVE=<folder>: keep each report (JSON) to look into.
+          if (process.env.BENCH_LH_SAVE) {
+            fs.mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
+            const name = `${target.path.replace(/[^a-z0-9]+/gi, '_')}-${preset}-${run}.json`;
+            fs.writeFileSync(path.join(process.env.BENCH_LH_SAVE, name), JSON.stringify(lhr));
+          }
+          const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
+          console.log(
+            `  run ${run} (${lhr.lighthouseVersion}): performance ${score}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+              `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}, final URL ${new URL(lhr.finalDisplayedUrl).pathname}`,
+          );
+        }
+        const median = pct([...scores].sort((a, b) => a - b), 50);
+        console.log(`  median performance ${median} -> ${mark(median >= o.goal)} (>= ${o.goal})`);
+        results.push({ page: target, preset, scores, median });
+      }
+    }
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
 }

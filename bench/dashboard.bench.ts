@@ -19,6 +19,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { startRuntime } from '../apps/server/src/platform/runtime.js';
 import { provisionEmployer } from '../apps/server/src/features/employers/index.js';
+import { lighthouseOf } from './bench-kit.js';
 import { BENCH_BRANCHES, BENCH_DEPARTMENTS, BENCH_GRADES, generateTransactions, generateWorkers, settle } from './workers-data.js';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
@@ -142,56 +143,10 @@ try {
   }
 
   // ---- Lighthouse of /dashboard ----
-  await lighthouseOf(origin, token);
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) console.log('\nlighthouse: the web app is not built (npm run build); not measured.');
+  else await lighthouseOf({ origin, token, pages: [{ path: '/dashboard', signedIn: true }], presets: ['desktop'], goal: GOALS.lighthouse });
 } finally {
   await app.close();
   await runtime.stop();
   fs.rmSync(dir, { recursive: true, force: true });
-}
-
-async function lighthouseOf(origin: string, token: string) {
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) return console.log('\nlighthouse: the web app is not built (npm run build); not measured.');
-  if (!fs.existsSync(chrome)) return console.log(`\nlighthouse: no Chromium at ${chrome}; not measured.`);
-  let lighthouse: typeof import('lighthouse').default;
-  let desktop: unknown;
-  try {
-    lighthouse = (await import('lighthouse')).default;
-    desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
-  } catch {
-    return console.log('\nlighthouse: the `lighthouse` package cannot be loaded (npm install -w bench -D lighthouse); not measured.');
-  }
-  const { chromium } = await import('playwright-core');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-chrome-'));
-  const port = 9300 + Math.floor(Math.random() * 500);
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chrome,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
-  });
-  try {
-    // The session token where the app looks for it, in the profile Lighthouse's tab shares.
-    const page = await context.newPage();
-    await page.goto(`${origin}/`);
-    await page.evaluate(`localStorage.setItem('portal.token', ${JSON.stringify(token)})`);
-    // Three runs (the score moves with the machine's load); the median is the figure.
-    const scores: number[] = [];
-    console.log('\nlighthouse /dashboard (desktop preset):');
-    for (let run = 1; run <= 3; run++) {
-      const result = await lighthouse(`${origin}/dashboard`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, desktop as never);
-      const lhr = result?.lhr;
-      if (!lhr) return console.log('  no result');
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      scores.push(score);
-      const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
-      console.log(
-        `  run ${run} (${lhr.lighthouseVersion}): performance ${score}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
-          `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, final URL ${new URL(lhr.finalDisplayedUrl).pathname}`,
-      );
-    }
-    const median = p(scores, 0.5);
-    console.log(`  median performance ${median} -> ${mark(median >= GOALS.lighthouse)} (>= ${GOALS.lighthouse})`);
-  } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
 }

@@ -1,8 +1,158 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PATHS } from './src/app/paths.js';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every built asset worth compressing, which the
+ * server sends to browsers that accept them (apps/server/src/static-assets.ts: preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const assets = path.join(outDir, 'assets');
+      if (!fs.existsSync(assets)) return;
+      for (const name of fs.readdirSync(assets)) {
+        if (!/\.(js|css|svg|json|txt|html)$/.test(name)) continue;
+        const file = path.join(assets, name);
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Mantine's AppShell header, footer and aside read one class name, `RemoveScroll.classNames.zeroRight`,
+ * from react-remove-scroll, which brings the whole scroll-lock component (4 kB gzip) into every
+ * signed-in page. The name is a constant of react-remove-scroll-bar/constants (where RemoveScroll
+ * takes it from), so those three modules read it from there; the scroll lock comes with the first
+ * dialog or drawer, as it would anyway (issue 14).
+ */
+function appShellWithoutScrollLock(): Plugin {
+  const file = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/;
+  return {
+    name: 'portal:app-shell-without-scroll-lock',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      const importLine = "import { RemoveScroll } from 'react-remove-scroll';";
+      if (!code.includes(importLine)) return null;
+      return {
+        code: code.replace(importLine, "import { zeroRightClassName } from 'react-remove-scroll-bar/constants';").replaceAll('RemoveScroll.classNames.zeroRight', 'zeroRightClassName'),
+        map: null,
+      };
+    },
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The URL path of each lazy route module (src/app/routes/<group>/<PATHS key>.tsx), as app/router.tsx mounts it. */
+function pathOfRoute(group: string, name: string): string | null {
+  if (group === 'signed-in' && name.startsWith('vendor') && name !== 'vendorLayout') {
+    return name === 'vendors' ? PATHS.vendors : `${PATHS.vendors}/${name.charAt(6).toLowerCase()}${name.slice(7)}`;
+  }
+  return (PATHS as Record<string, string>)[name] ?? null;
+}
+
+/**
+ * Writes .vite/route-preloads.json: for each page's path, the JavaScript and CSS its lazy modules
+ * load (the signed-in frame, the vendor frame, the page; their static imports) beyond what
+ * index.html already loads. The server names them in index.html for the path asked for
+ * (apps/server/src/static-assets.ts), so the browser fetches them with the entry, not after it.
+ */
+function routePreloads(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal:route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const file = path.join(outDir, '.vite/manifest.json');
+      if (!fs.existsSync(file)) return;
+      const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+      const closure = (keys: string[]) => {
+        const seen = new Set<string>();
+        const visit = (k: string) => {
+          if (seen.has(k) || !manifest[k]) return;
+          seen.add(k);
+          for (const i of manifest[k].imports ?? []) visit(i);
+        };
+        keys.forEach(visit);
+        return seen;
+      };
+      const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+      if (!entryKey) return;
+      const initial = closure([entryKey]);
+      const out: Record<string, { js: string[]; css: string[] }> = {};
+      for (const key of Object.keys(manifest)) {
+        const m = /^src\/app\/routes\/(signed-in|signed-out)\/(\w+)\.tsx$/.exec(key);
+        if (!m) continue;
+        const [, group, name] = m as unknown as [string, string, string];
+        const at = pathOfRoute(group, name);
+        if (!at) continue;
+        const keys = [key];
+        if (group === 'signed-in') keys.unshift('src/app/routes/signed-in/layout.tsx');
+        if (group === 'signed-in' && (at === PATHS.vendors || at.startsWith(`${PATHS.vendors}/`))) keys.splice(1, 0, 'src/app/routes/signed-in/vendorLayout.tsx');
+        const js: string[] = [];
+        const css: string[] = [];
+        for (const k of closure(keys)) {
+          if (initial.has(k)) continue;
+          js.push(`/${manifest[k]!.file}`);
+          for (const c of manifest[k]!.css ?? []) if (!css.includes(`/${c}`)) css.push(`/${c}`);
+        }
+        out[at] = { js, css };
+      }
+      fs.writeFileSync(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(out, null, 1)}\n`);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appShellWithoutScrollLock(), precompress(), routePreloads()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The manifest tells bench/web.bench.ts which files each route loads.
+    manifest: true,
+    chunkSizeWarningLimit: 1000,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs (the entry and its static imports) in one file: one
+        // request, and gzip/brotli do better on one file than on a dozen small ones.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'], priority: 1 }] },
+      },
+      treeshake: {
+        // The web app's modules do nothing when imported (no module is imported for its effect,
+        // bar the stylesheets), so a screen's code leaves out what it does not use of a barrel
+        // (shared/ui, a feature's index.ts); likewise the scroll-lock helpers Mantine's modals bring.
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          { test: /[\\/]src[\\/]app[\\/](first|all)-styles\.ts$/, sideEffects: true },
+          { test: /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+          { test: /[\\/]node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton)[\\/]/, sideEffects: false },
+        ],
+      },
+    },
+  },
 });

@@ -1,7 +1,8 @@
 /**
  * No serious or critical axe violation on any page the journeys touch, signed out and signed in,
  * in the states that matter (errors shown, dialog open, form expanded). Each page is also saved as
- * a full-page screenshot in test-results/screens/<name>.png for a look by eye.
+ * a full-page screenshot in test-results/screens/<name>.png for a look by eye. Every screen of the
+ * spec is here (issue 14), signed out and signed in, the employer's and a vendor's.
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -161,4 +162,124 @@ test.describe('signed in as the Super Admin', () => {
     await expect(page.getByRole('table', { name: 'Employees' }).getByRole('row')).toHaveCount(11);
     await check(page, 'employees');
   });
+
+  // --- Every other screen of the spec (issue 14's done-when: no serious or critical violation) ---
+
+  test('employees, with the Add Employee drawer open', async ({ page }) => {
+    await page.goto('/employees');
+    await expect(page.getByRole('table', { name: 'Employees' }).getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Add Employee' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Employee' })).toBeVisible();
+    await check(page, 'employees-add-drawer');
+  });
+
+  test('employee profile', async ({ page }) => {
+    await page.goto('/employees');
+    await page.getByRole('searchbox', { name: 'Search by Employee ID, Mobile, Full Name or Email' }).fill('SUN-1004');
+    const table = page.getByRole('table', { name: 'Employees' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link').click();
+    await expect(page).toHaveURL(/\/employeeProfile\?/);
+    await expect(page.getByRole('region', { name: 'Account Details' })).toBeVisible();
+    await check(page, 'employee-profile');
+  });
+
+  test('payroll, its upload summary and its payout summary', async ({ page }) => {
+    await screen(page, '/payroll', 'Payroll');
+    await expect(page.getByRole('heading', { name: 'Monthly Summary' })).toBeVisible();
+    await check(page, 'payroll');
+    const month = await payrollMonth(page);
+    await page.goto(`/payroll/uploadSummary?month=${month}`);
+    await idle(page);
+    await check(page, 'payroll-upload-summary');
+    await page.goto(`/payroll/summary?month=${month}`);
+    await idle(page);
+    await check(page, 'payroll-summary');
+  });
+
+  test('transactions', async ({ page }) => {
+    await screen(page, '/employerTransactions', 'Transactions');
+    await check(page, 'transactions');
+  });
+
+  test('salary topups', async ({ page }) => {
+    await screen(page, '/salary-topups', 'Salary Topups');
+    await check(page, 'salary-topups');
+  });
+
+  test('attendance', async ({ page }) => {
+    await screen(page, '/attendance', 'Attendance');
+    await check(page, 'attendance');
+  });
+
+  test('leave', async ({ page }) => {
+    await screen(page, '/leave', 'Leave');
+    await check(page, 'leave');
+  });
+
+  test('document upload', async ({ page }) => {
+    await screen(page, '/documentUpload?document=ADD_EMPLOYEES_BULK_UPLOAD', 'Document Upload');
+    await expect(page.getByRole('heading', { name: 'Bulk Employee Upload', level: 2, exact: true })).toBeVisible();
+    await check(page, 'document-upload');
+    await screen(page, '/documentUpload?document=RAW_FILE', 'Document Upload');
+    await check(page, 'document-upload-raw-file');
+  });
+
+  test('activity trail', async ({ page }) => {
+    await screen(page, '/settings/activity', 'Activity trail');
+    await expect(page.getByRole('table', { name: 'Activity trail' })).toBeVisible();
+    await check(page, 'activity-trail');
+  });
+
+  test('user verification', async ({ page }) => {
+    await screen(page, '/user-verification', 'User Verification');
+    await check(page, 'user-verification');
+  });
+
+  test('EWA requests', async ({ page }) => {
+    await screen(page, '/ewa-request', 'EWA Requests');
+    await check(page, 'ewa-requests');
+  });
+
+  test('analytics dashboard', async ({ page }) => {
+    await screen(page, '/analytics-dashboard', 'Analytics Dashboard');
+    await check(page, 'analytics-dashboard');
+  });
+
+  test("a vendor's dashboard, employees, attendance, transactions and settings", async ({ page }) => {
+    await page.goto('/vendors');
+    await page.getByTestId('vendor-card').first().click();
+    await expect(page).toHaveURL(/\/vendors\/summary\?vendorId=/);
+    await expect(page.getByRole('heading', { name: 'Vendor Dashboard', level: 1 })).toBeVisible();
+    await idle(page);
+    await check(page, 'vendor-dashboard');
+    const vendorId = new URL(page.url()).searchParams.get('vendorId')!;
+    for (const tab of ['employees', 'attendance', 'transactions', 'settings']) {
+      await page.goto(`/vendors/${tab}?vendorId=${vendorId}`);
+      await idle(page);
+      await check(page, `vendor-${tab}`);
+    }
+  });
 });
+
+/** The app's calls have answered (payroll screens poll: a quiet half second is enough). */
+async function idle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+}
+
+/** Opens a signed-in screen and waits for its title and its data. */
+async function screen(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await idle(page);
+}
+
+/** The month the payroll screens are about ("2026-11"), as the server says. */
+async function payrollMonth(page: Page): Promise<string> {
+  const token = await page.evaluate(() => window.localStorage.getItem('portal.token'));
+  const res = await page.request.get('/api/employer-admin/payroll/payroll-info', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const { month, year } = ((await res.json()) as { monthForWhichPayrollWillBeExecuted: { month: number; year: number } }).monthForWhichPayrollWillBeExecuted;
+  return `${year}-${String(month).padStart(2, '0')}`;
+}

@@ -147,6 +147,7 @@ test('vendor context: Bulk Upload carries the vendor and comes back to the vendo
   await expect(page.getByRole('heading', { name: 'Vendor attendance', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Attendance uploads' })).toBeVisible();
   await page.getByRole('button', { name: 'Bulk Upload' }).click();
+  await page.waitForURL((u) => u.pathname === '/documentUpload');
   const url = new URL(page.url());
   expect(url.pathname).toBe('/documentUpload');
   expect(url.searchParams.get('document')).toBe('ATTENDANCE_UPLOAD');

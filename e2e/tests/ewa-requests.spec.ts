@@ -140,6 +140,7 @@ test("the vendor admin decides its vendor's requests on the vendor's EWA Request
   const token = await signInViaApi(page, DEMO.vendorAdmin);
   await page.goto('/vendors');
   await page.getByTestId('vendor-card').first().click();
+  await expect(page).toHaveURL(/\/vendors\/summary\?vendorId=[0-9a-f-]{36}$/);
   const vendorId = new URL(page.url()).searchParams.get('vendorId')!;
   await expect
     .poll(async () => (await pendingRequests(page.request, token, vendorId)).some((r) => r.employersWorkerId === 'SWF-1012'), { timeout: 60_000 })

@@ -158,6 +158,7 @@ test('vendor context: the vendor admin reads its vendor leave, and never the emp
   await expect(page).toHaveURL(new RegExp(`/leave\\?vendorId=${me.departmentId}$`));
   await expect(page.getByRole('heading', { name: 'Vendor leave', level: 2 })).toBeVisible();
   await page.getByRole('button', { name: 'Bulk Upload' }).click();
+  await page.waitForURL((u) => u.pathname !== '/leave');
   const url = new URL(page.url());
   expect(url.pathname).toBe('/documentUpload');
   expect(url.searchParams.get('document')).toBe('LEAVE_UPLOAD');

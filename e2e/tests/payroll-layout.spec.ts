@@ -234,4 +234,13 @@ test('the payroll tables show every column at 1366x768, with the salary arithmet
   const history = page.getByRole('table', { name: 'Payroll Upload History' });
   await expect(history.locator('tbody tr').first()).toContainText('DISBURSAL');
   await expectColumnsInView(page, history, 'Payroll Upload History', 'history-1366x768.png');
+  // 5 a page unless more are chosen; the choice is in the URL (kept on reload) beside the vendor context.
+  const rowsPerPage = page.getByRole('region', { name: 'Payroll Upload History' }).getByRole('textbox', { name: 'Rows per page' });
+  await expect(rowsPerPage).toHaveValue('5');
+  await rowsPerPage.click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/payroll\\?vendorId=${vendorId}&pageSize=10$`));
+  await page.reload();
+  await expect(rowsPerPage).toHaveValue('10');
+  await expect(history.locator('tbody tr').first()).toContainText('DISBURSAL');
 });

@@ -208,14 +208,20 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   await expect(entries).not.toContainText(FAILING_ACCOUNT);
   await expect(page.getByRole('tab', { name: /^Total/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: /^Finalized/ })).toContainText(String(EMPLOYEE_IDS.length));
-  // Search by employee ID, then clear it.
+  // Search by employee ID (kept in the URL beside the month: a reload shows the same rows), then clear it.
   const box = page.getByRole('searchbox', { name: 'Search by name or employee ID' });
   await box.fill(EMPLOYEE_IDS[0]!);
   await box.press('Enter');
   await expect(entries.locator('tbody tr')).toHaveCount(1);
   await expect(entries.locator('tbody tr')).toContainText(EMPLOYEE_IDS[0]!);
+  await expect(page).toHaveURL(new RegExp(`[?&]month=${monthKey}(&|$)`));
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${EMPLOYEE_IDS[0]!}(&|$)`));
+  await page.reload();
+  await expect(box).toHaveValue(EMPLOYEE_IDS[0]!);
+  await expect(entries.locator('tbody tr')).toHaveCount(1);
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(entries.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length);
+  await expect(page).not.toHaveURL(/search=/);
   await page.getByRole('tab', { name: /^Skipped/ }).click();
   await expect(page).toHaveURL(/tab=skipped/);
   await expect(entries.locator('tbody tr')).toHaveCount(1);

@@ -46,8 +46,10 @@ test('Transactions: a date range, the rows, the status filter, the worker search
   await expect(page.getByRole('heading', { name: 'Transactions', level: 1 })).toBeVisible();
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
-  await expect(from).toHaveValue(monthStart);
-  await expect(to).toHaveValue(today);
+  // The boxes show dates day first (issue 14), as the tables do.
+  const dmy = (iso: string) => iso.split('-').reverse().join('/');
+  await expect(from).toHaveValue(dmy(monthStart));
+  await expect(to).toHaveValue(dmy(today));
   const table = page.getByRole('table', { name: 'Transactions' });
   await expect(table.getByRole('columnheader')).toHaveText(HEADERS);
   const rows = table.locator('tbody tr');
@@ -58,7 +60,7 @@ test('Transactions: a date range, the rows, the status filter, the worker search
   const [y, m] = today.split('-').map(Number) as [number, number];
   const previousMonthStart = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
   let done = searched(page, 'transactions-of-workers');
-  await from.fill(previousMonthStart);
+  await from.fill(dmy(previousMonthStart));
   await done;
   await expect(page).toHaveURL(new RegExp(`startDate=${previousMonthStart}&endDate=${today}`));
   await expect(rows.first().getByRole('cell').nth(8)).toHaveText(/TRANSFERRED|REPAID|DEDUCTED FROM SALARY/);
@@ -121,7 +123,7 @@ test('Transactions: a date range, the rows, the status filter, the worker search
   expect(sheet.getRow(2).getCell(2).value).toBe(workerId);
 
   // --- 5.1: a From Date more than 2 years back ---
-  await from.fill(`${y - 3}-01-01`);
+  await from.fill(`01/01/${y - 3}`);
   await expect(page.getByRole('alert').filter({ hasText: "Invalid date range! Please select a 'From Date' within last 2 years." })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Quick Download' })).toBeDisabled();
 });
@@ -134,8 +136,10 @@ test('Salary Topups: the month so far, the status filter and the download', asyn
   await closeUploadOutcomes(page, token);
   const today = istToday();
   await page.goto('/salary-topups');
-  await expect(page.getByLabel('From Date', { exact: true })).toHaveValue(`${today.slice(0, 7)}-01`);
-  await expect(page.getByLabel('To Date', { exact: true })).toHaveValue(today);
+  // Date boxes read dd/mm/yyyy (issue 14).
+  const dayFirst = (iso: string) => iso.split('-').reverse().join('/');
+  await expect(page.getByLabel('From Date', { exact: true })).toHaveValue(dayFirst(`${today.slice(0, 7)}-01`));
+  await expect(page.getByLabel('To Date', { exact: true })).toHaveValue(dayFirst(today));
   const table = page.getByRole('table', { name: 'Salary Topups' });
   await expect(table.getByRole('columnheader')).toHaveText(['Employee ID', 'Name', 'Approval date', 'Disbursal date', 'Amount Approved', 'Tenure', 'EMI amount', 'EMI Start Date', 'Status']);
   const rows = table.locator('tbody tr');
@@ -144,13 +148,13 @@ test('Salary Topups: the month so far, the status filter and the download', asyn
 
   // The end may not be before the start: nothing is searched.
   const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('From Date', { exact: true }).fill(today);
-  await page.getByLabel('To Date', { exact: true }).fill(yesterday);
+  await page.getByLabel('From Date', { exact: true }).fill(dayFirst(today));
+  await page.getByLabel('To Date', { exact: true }).fill(dayFirst(yesterday));
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('alert').filter({ hasText: "'To Date' cannot be before 'From Date'" })).toBeVisible();
   await expect(page).not.toHaveURL(/startDate=/);
-  await page.getByLabel('From Date', { exact: true }).fill(`${today.slice(0, 7)}-01`);
-  await page.getByLabel('To Date', { exact: true }).fill(today);
+  await page.getByLabel('From Date', { exact: true }).fill(dayFirst(`${today.slice(0, 7)}-01`));
+  await page.getByLabel('To Date', { exact: true }).fill(dayFirst(today));
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`startDate=${today.slice(0, 7)}-01&endDate=${today}`));

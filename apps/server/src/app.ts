@@ -27,6 +27,8 @@ import { registerVendorRoutes } from './features/vendors/index.js';
 import { frameOrigins, registerAnalyticsRoutes } from './features/analytics/index.js';
 import { registerFileLinkRoutes } from './features/file-link/index.js';
 import { registerActivityTrailRoutes } from './features/admins/activity-trail.js';
+import { spaPage, staticAssetOptions } from './static-assets.js';
+import { loggerOptions } from './platform/log-redaction.js';
 
 /**
  * Strict policy for the SPA: own scripts only, no plugins, nobody may frame it. Mantine sets inline
@@ -48,6 +50,14 @@ const SPA_CSP_BASE = [
 ];
 export const SPA_CSP = spaCsp([]);
 
+/** Whether a parsed JSON body holds a NUL byte in any string (key or value), however deep. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 export interface BuildOptions {
   logger?: boolean | object;
   serveSpa?: boolean;
@@ -55,7 +65,7 @@ export interface BuildOptions {
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    logger: options.logger ?? loggerOptions(deps.config.logLevel),
     requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: false,
     bodyLimit: 1_048_576,
@@ -77,6 +87,14 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     return reply.status(500).send({ message: { description: MSG.somethingWentWrong } });
   });
 
+  // A NUL byte cannot be stored or searched for (PostgreSQL text refuses it): 400, before any route runs.
+  app.addHook('onRequest', async (request, reply) => {
+    if (/%00/i.test(request.url)) return reply.status(400).send({ message: { description: MSG.nulCharacter, code: ERROR_CODES.validation } });
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (hasNul(request.body)) return reply.status(400).send({ message: { description: MSG.nulCharacter, code: ERROR_CODES.validation } });
+  });
+
   await app.register(rateLimit, { global: false });
 
   await app.register(fastifySwagger, {
@@ -87,7 +105,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the docs page's own CSP (with the hashes of its inline parts); nosniff and DENY come from the onSend hook below.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerGuard(app, deps);
   await app.register(async (api) => {
@@ -115,10 +134,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const spaIndex = path.join(deps.config.webDist, 'index.html');
   const serveSpa = (options.serveSpa ?? true) && fs.existsSync(spaIndex);
   if (serveSpa) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, index: false, wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, staticAssetOptions(deps.config.webDist));
   }
+  // index.html naming the requested page's chunks (issue 14).
+  const spaPageFor = serveSpa ? spaPage(deps.config.webDist) : null;
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api') || request.method !== 'GET' || !serveSpa) {
+    // A missing /assets file (an old build's chunk) is a 404, never the app page sent as script.
+    if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET' || !serveSpa) {
       return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
     }
     return reply
@@ -127,12 +149,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-cache')
       .type('text/html')
-      .send(fs.createReadStream(spaIndex));
+      .send(spaPageFor ? spaPageFor(request.url) : fs.createReadStream(spaIndex));
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/docs')) return;
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
+    // API answers (a signed-in admin's data, downloads) are never kept by a browser or a proxy,
+    // unless a route says otherwise (the public sample sheets).
+    if (request.url.startsWith('/api') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/docs')) return;
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) reply.header('content-security-policy', SPA_CSP);
   });

@@ -76,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsUrl: env.SMS_URL || null,
     smsToken: env.SMS_TOKEN || null,
     authSecret: env.AUTH_SECRET || null,
-    webDist: path.resolve(repoRoot, 'apps/web/dist'),
+    // WEB_DIST: another build of the web app (a second checkout's, or a side-by-side build while developing).
+    webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 60),
     smsRateLimitPerHour: Number(env.SMS_RATE_LIMIT_PER_HOUR ?? 150),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -389,7 +389,7 @@ describe('GET /api/employer-admin/activity', () => {
     expect((await create(B.token, bBody)).status).toBe(200);
     const res = await env.call('GET', '/employer-admin/activity', { token: A.token, query: { isRecentActivity: 'true' } });
     expect(res.status).toBe(200);
-    const row = res.body.activities.find((a: any) => a.description === 'Invited admin Tracked Person');
+    const row = res.body.activities.find((a: any) => a.description === 'Admin invited: Tracked Person');
     expect(row).toMatchObject({ actionType: 'ADMIN_INVITED', employerAdminId: A.owner.id, updatedAt: expect.any(String) });
     expect(res.body.employerAdminsDetails).toContainEqual({ _id: A.owner.id, name: 'Owner Admin', email: A.owner.email });
     const text = JSON.stringify(res.body);
@@ -411,9 +411,9 @@ describe('GET /api/employer-admin/activity', () => {
     const res = await env.call('GET', '/employer-admin/activity', { token: A.token, query: { vendorId: A.v1 } });
     expect(res.status).toBe(200);
     const descriptions = res.body.activities.map((a: any) => a.description);
-    expect(descriptions).toContain('Invited admin Vendor One Person');
-    expect(descriptions).not.toContain('Invited admin Vendor Two Person');
-    expect(descriptions).not.toContain('Invited admin Tracked Person');
+    expect(descriptions).toContain('Admin invited: Vendor One Person');
+    expect(descriptions).not.toContain('Admin invited: Vendor Two Person');
+    expect(descriptions).not.toContain('Admin invited: Tracked Person');
     expectForbidden(await env.call('GET', '/employer-admin/activity', { token: A.token, query: { vendorId: B.v1 } }));
   });
 });

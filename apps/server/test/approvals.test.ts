@@ -247,6 +247,20 @@ describe('PUT /employer-admin/employer-approval/update-request', () => {
       expect(res.status, value).toBe(400);
       expect(res.body.message.description, value).toBe(message);
     }
+    // Not only text: a number or null gets the spec's message too, not a generic "Invalid request".
+    const other: [unknown, string][] = [
+      [25000.5, 'Monthly Salary cannot have decimals'],
+      [-5000, 'Monthly Salary cannot be negative or equal to zero'],
+      [0, 'Monthly Salary cannot be negative or equal to zero'],
+      [null, 'Monthly Salary is required'],
+      [10_000_000, 'Monthly Salary cannot be greater than 9999999'],
+      ['1'.repeat(30), 'Monthly Salary cannot be greater than 9999999'],
+    ];
+    for (const [value, message] of other) {
+      const res = await approve(owner, w.id, { currentMonthlySalary: value as string });
+      expect(res.status, String(value)).toBe(400);
+      expect(res.body.message.description, String(value)).toBe(message);
+    }
     const row = await workerRow(env, w.id);
     expect([row.approval_status, row.current_monthly_salary, row.is_transaction_allowed]).toEqual(['PENDING', 1_650_000, false]);
     expect((await approve(owner, w.id, { currentMonthlySalary: '9999999' })).status).toBe(200);

@@ -148,6 +148,44 @@ describe('PUT /v2/employer-admin/employee-paginated-filter-search', () => {
     expect((await search(A.token, { limit: 0 })).status).toBe(400);
   });
 
+  it('sorts by a column in either direction (sortOrder), the column\'s own order when absent; page 2 follows page 1', async () => {
+    const tag2 = uniqueTag();
+    const rows: [string, number, string | null][] = [
+      ['Chitra', 2_000_000, '2024-03-01'],
+      ['Anil', 3_500_000, null],
+      ['Bela', 1_000_000, '2025-07-15'],
+      ['Dev', 3_500_000, '2023-01-10'],
+    ];
+    for (const [name, salary, joined] of rows) {
+      await insertWorker(env, { employer_id: A.id, full_name: `${name} ${tag2}`, employer_worker_id: `O${tag2}-${name}`, current_monthly_salary: salary, joined_at: joined });
+    }
+    const order = async (body: Record<string, unknown>) => {
+      const r = await search(A.token, { searchText: `O${tag2}`, ...body });
+      expect(r.status).toBe(200);
+      return r.body.employees.map((e: { fullName: string }) => e.fullName.split(' ')[0]);
+    };
+    expect(await order({ sortby: 'fullName' })).toEqual(['Anil', 'Bela', 'Chitra', 'Dev']);
+    expect(await order({ sortby: 'fullName', sortOrder: 'desc' })).toEqual(['Dev', 'Chitra', 'Bela', 'Anil']);
+    expect(await order({ sortby: 'employerEmployeeId', sortOrder: 'desc' })).toEqual(['Dev', 'Chitra', 'Bela', 'Anil']);
+    // Joining date: newest first by default; oldest first asked; no date last either way.
+    expect(await order({ sortby: 'joinedAt' })).toEqual(['Bela', 'Chitra', 'Dev', 'Anil']);
+    expect(await order({ sortby: 'joinedAt', sortOrder: 'asc' })).toEqual(['Dev', 'Chitra', 'Bela', 'Anil']);
+    // Salary: highest first by default (a tie keeps one order), lowest first asked.
+    const high = await order({ sortby: 'currentMonthlySalary' });
+    expect(high.slice(2)).toEqual(['Chitra', 'Bela']);
+    expect(new Set(high.slice(0, 2))).toEqual(new Set(['Anil', 'Dev']));
+    const low = await order({ sortby: 'currentMonthlySalary', sortOrder: 'asc' });
+    expect(low).toEqual([...high].reverse());
+    // Creation: newest first by default, oldest first asked.
+    expect(await order({ sortby: 'createdAt', sortOrder: 'asc' })).toEqual([...(await order({}))].reverse());
+    // Pages in a reversed order neither repeat nor skip a row.
+    const p1 = await order({ sortby: 'fullName', sortOrder: 'desc', limit: 3, pageNumber: 1 });
+    const p2 = await order({ sortby: 'fullName', sortOrder: 'desc', limit: 3, pageNumber: 2 });
+    expect([...p1, ...p2]).toEqual(['Dev', 'Chitra', 'Bela', 'Anil']);
+    expect((await search(A.token, { sortby: 'fullName', sortOrder: 'up' })).status).toBe(400);
+    expect((await search(A.token, { sortby: 'mobile' })).status).toBe(400);
+  });
+
   it('in vendor context lists only that vendor\'s workers; another tenant\'s vendor is refused', async () => {
     expect(namesOf(await search(A.token, { searchText: `S${tag}` }, A.v1))).toEqual(['Vendor Person']);
     expect((await search(A.token, { searchText: `S${tag}` }, A.v2)).body.total).toBe(0);
@@ -213,10 +251,10 @@ describe('PUT /employer-admin/search (employee-report.xlsx)', () => {
 
 describe('POST /employer-admin/employee', () => {
   it('adds an employee: money in paise, the context\'s vendor, an activity row', async () => {
-    const body = form({ currentMonthlySalary: '25000.50', maxWithdrawalSalaryPercent: '40', maxWithdrawalPerDay: '1000', maxWithdrawalPerTransaction: '500', salaryAccountNumber: '123456789', branchId: 'Pune' });
+    const body = form({ currentMonthlySalary: '25000', maxWithdrawalSalaryPercent: '40', maxWithdrawalPerDay: '1000.50', maxWithdrawalPerTransaction: '500', salaryAccountNumber: '123456789', branchId: 'Pune' });
     const r = await create(A.token, body);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ fullName: 'Asha Devi', employerEmployeeId: body.employerEmployeeId, currentMonthlySalary: 2_500_050, maxWithdrawalPerDay: 100_000, maxWithdrawalPerTransaction: 50_000, employmentStatus: 'ACTIVE', userId: null, vendorId: null, branchId: 'Pune' });
+    expect(r.body).toMatchObject({ fullName: 'Asha Devi', employerEmployeeId: body.employerEmployeeId, currentMonthlySalary: 2_500_000, maxWithdrawalPerDay: 100_050, maxWithdrawalPerTransaction: 50_000, employmentStatus: 'ACTIVE', userId: null, vendorId: null, branchId: 'Pune' });
     const row = await workerRow(env, r.body._id);
     expect(row.joined_at).toBe('2025-04-01');
     expect((await activitiesOf(env, A.id, 'EMPLOYEE_ADDED')).some((a) => a.target_id === r.body._id)).toBe(true);
@@ -235,7 +273,13 @@ describe('POST /employer-admin/employee', () => {
     ['currentMonthlySalary', { currentMonthlySalary: '' }, EMPLOYEE_MSG.salaryRequired],
     ['currentMonthlySalary', { currentMonthlySalary: '25k' }, EMPLOYEE_MSG.salaryNumeric],
     ['currentMonthlySalary', { currentMonthlySalary: '0' }, EMPLOYEE_MSG.salaryPositive],
+    // Issue 14: whole rupees only (as the approval edit), and a negative is "not positive".
+    ['currentMonthlySalary', { currentMonthlySalary: '1.5' }, 'Monthly Salary should be number(s) only'],
+    ['currentMonthlySalary', { currentMonthlySalary: '-1' }, 'Monthly Salary should be a positive number'],
     ['joiningDate', { joiningDate: '2025-02-30' }, EMPLOYEE_MSG.joiningDate],
+    // Issue 14: from 70 years back to 6 months ahead (the employee sheet's limit).
+    ['joiningDate', { joiningDate: '2031-01-01' }, 'Please enter a valid Joining Date'],
+    ['joiningDate', { joiningDate: '1899-12-31' }, 'Please enter a valid Joining Date'],
     ['salaryAccountNumber', { salaryAccountNumber: '12345678' }, EMPLOYEE_MSG.accountNumber],
     ['salaryAccountNumber', { salaryAccountNumber: '1234567890123456789' }, EMPLOYEE_MSG.accountNumber],
     ['salaryAccountNumber', { salaryAccountNumber: '12345678A' }, EMPLOYEE_MSG.accountNumber],
@@ -311,6 +355,18 @@ describe('PATCH /employer-admin/employee', () => {
     expect(r.status).toBe(400);
     expect(r.body.errors).toMatchObject({ currentMonthlySalary: EMPLOYEE_MSG.salaryPositive, email: EMPLOYEE_MSG.emailOrMobile });
     expect((await workerRow(env, added._id)).current_monthly_salary).toBe(2_500_000);
+  });
+
+  it('refuses a decimal salary and a joining date outside the window on edit too, with the form messages', async () => {
+    const added = (await create(A.token, form())).body;
+    const r = await update(A.token, { id: added._id, currentMonthlySalary: '1.5', joiningDate: '2031-01-01' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ currentMonthlySalary: 'Monthly Salary should be number(s) only', joiningDate: 'Please enter a valid Joining Date' });
+    expect(r.body.message.description).toBe('Monthly Salary should be number(s) only');
+    const old = await update(A.token, { id: added._id, currentMonthlySalary: '-1', joiningDate: '1899-12-31' });
+    expect(old.body.errors).toEqual({ currentMonthlySalary: 'Monthly Salary should be a positive number', joiningDate: 'Please enter a valid Joining Date' });
+    const row = await workerRow(env, added._id);
+    expect([row.current_monthly_salary, row.joined_at]).toEqual([2_500_000, '2025-04-01']);
   });
 
   it('locks the Employee ID once the employee has signed up, other fields stay editable', async () => {

@@ -3,10 +3,10 @@
  * one vendor) with its actor, context, action, target and time in IST, filtered by date range and
  * actor, paged, and downloadable as activity-trail.xlsx. Pure: shapes, labels and the export row.
  */
-import { z } from 'zod';
-import { spreadsheetSafeText } from './employees.js';
 import { checkDateRange } from './validation.js';
+import type { ActivityTrailRow } from './wire/activity-trail.js';
 import { formatDateTimeIst } from './worker-transactions.js';
+import { spreadsheetSafeText } from './employees.js';
 
 export const ACTIVITY_TRAIL_PAGE_SIZE = 20;
 /** Rows in one download at most (newest first); the screen says so when a range holds more. */
@@ -14,40 +14,6 @@ export const ACTIVITY_EXPORT_CAP = 20_000;
 export const ACTIVITY_TRAIL_REPORT_NAME = 'activity-trail.xlsx';
 /** How far back the trail looks by default: the last 30 days, today included. */
 export const ACTIVITY_TRAIL_DEFAULT_DAYS = 30;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const ActivityTrailQuery = z.object({
-  vendorId: z.string().uuid().optional(),
-  /** Business dates (Asia/Kolkata), both included. */
-  startDate: isoDate,
-  endDate: isoDate,
-  actorId: z.string().uuid().optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ACTIVITY_TRAIL_PAGE_SIZE),
-});
-export type ActivityTrailQuery = z.infer<typeof ActivityTrailQuery>;
-export const ActivityExportQuery = ActivityTrailQuery.omit({ pageNumber: true, limit: true });
-export type ActivityExportQuery = z.infer<typeof ActivityExportQuery>;
-
-export const ActivityTrailRow = z.object({
-  _id: z.string(),
-  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
-  /** The employer's name, or the vendor's when the action was taken in vendor context. */
-  context: z.object({ kind: z.enum(['EMPLOYER', 'VENDOR']), name: z.string() }),
-  actionType: z.string(),
-  action: z.string(),
-  target: z.string(),
-  /** ISO instant */
-  at: z.string(),
-});
-export type ActivityTrailRow = z.infer<typeof ActivityTrailRow>;
-export const ActivityTrailResult = z.object({
-  activities: z.array(ActivityTrailRow),
-  total: z.number().int(),
-  /** Everyone who has an action in this context, for the actor filter. */
-  actors: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
-});
-export type ActivityTrailResult = z.infer<typeof ActivityTrailResult>;
 
 /** 5.1's date rules for the filter; null when the range is fine. */
 export const checkActivityDates = (from: string, to: string, today: string): string | null => checkDateRange(from, to, today);

@@ -1,5 +1,4 @@
 /** Worker approval (spec 2.17, 3 "Pending worker approval", 4.7, 5.4, 7, 8). */
-import { z } from 'zod';
 import { NUMERIC_LIMIT } from './constants.js';
 
 /**
@@ -29,21 +28,9 @@ export const APPROVAL_SERVER_MSG = {
 /** The code of the 403 given when the employer config has worker approval off (not the guard's `forbidden`). */
 export const APPROVAL_DISABLED_CODE = 'approval-disabled';
 
-/**
- * 5.4: the salary edit of a pending worker, in rupees as typed. Null when valid. Anything that is
- * not a whole number (a decimal point, letters, an exponent) fails the "whole number" rule.
- */
-export function validateApprovalSalary(value: string): string | null {
-  const v = value.trim();
-  if (v === '') return APPROVAL_MSG.required;
-  if (!/^-?\d+$/.test(v)) return APPROVAL_MSG.decimals;
-  const n = Number(v);
-  if (n <= 0) return APPROVAL_MSG.positive;
-  if (n > MAX_APPROVAL_MONTHLY_SALARY_RUPEES) return APPROVAL_MSG.max(MAX_APPROVAL_MONTHLY_SALARY_RUPEES);
-  return null;
-}
+/** 5.4's rules, with these messages, are the schema ApprovalSalary (forms/approval.ts). */
 
-/** A valid salary edit (see validateApprovalSalary) -> integer paise. */
+/** A valid salary edit (see ApprovalSalary) -> integer paise. */
 export const approvalSalaryToPaise = (value: string): number => Number(value.trim()) * 100;
 
 /** 5.4: key presses in the salary box are limited to digits. */
@@ -59,50 +46,6 @@ export const APPROVAL_ENTITY_TYPES = ['WORKER', 'TRANSACTION'] as const;
 export type ApprovalEntityType = (typeof APPROVAL_ENTITY_TYPES)[number];
 export const APPROVAL_DECISIONS = ['APPROVED', 'REJECTED'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
-
-export const PendingApprovalsQuery = z.object({
-  entityType: z.enum(APPROVAL_ENTITY_TYPES),
-  /** Contains, case-insensitive, on the name, the worker id and the mobile. */
-  search: z.string().max(100).optional(),
-  vendorId: z.string().uuid().optional(),
-});
-export type PendingApprovalsQuery = z.infer<typeof PendingApprovalsQuery>;
-
-export const PendingWorkerApproval = z.object({
-  employeeId: z.string(),
-  fullName: z.string(),
-  employersWorkerId: z.string(),
-  mobile: z.string().nullable(),
-  /** paise */
-  currentMonthlySalary: z.number().int(),
-  /** When the worker signed up (an instant, ISO). */
-  dateRequested: z.string().nullable(),
-  /** yyyy-mm-dd */
-  joinedAt: z.string().nullable(),
-});
-export type PendingWorkerApproval = z.infer<typeof PendingWorkerApproval>;
-export const PendingApprovalsResult = z.object({ data: z.array(PendingWorkerApproval) });
-export type PendingApprovalsResult = z.infer<typeof PendingApprovalsResult>;
-
-export const ApprovalDecisionBody = z.object({
-  entityId: z.string().uuid(),
-  entityType: z.enum(APPROVAL_ENTITY_TYPES),
-  status: z.enum(APPROVAL_DECISIONS),
-  /** Rupees as typed in the Modify box; validated with validateApprovalSalary. */
-  modifiedFields: z.object({ currentMonthlySalary: z.string().max(20).optional() }).strict().default({}),
-});
-export type ApprovalDecisionBody = z.infer<typeof ApprovalDecisionBody>;
-
-export const ApprovalDecisionResult = z.object({
-  entityId: z.string(),
-  entityType: z.enum(APPROVAL_ENTITY_TYPES),
-  status: z.enum(APPROVAL_DECISIONS),
-  fullName: z.string(),
-  /** paise, after the decision */
-  currentMonthlySalary: z.number().int(),
-  isTransactionAllowed: z.boolean(),
-});
-export type ApprovalDecisionResult = z.infer<typeof ApprovalDecisionResult>;
 
 // ---------------------------------------------------------------------------------------------
 // EWA requests (issue 13, decision 0024): advances held for the employer's approval, entity type
@@ -129,36 +72,3 @@ export const EWA_REQUEST_SERVER_MSG = {
 
 /** The reason stored on an advance the employer rejected (the worker side returns it). */
 export const EMPLOYER_REJECTION_REASON = 'Rejected by your employer';
-
-export const PendingTransactionApproval = z.object({
-  /** The advance (transaction) id: the decision's entityId. */
-  entityId: z.string(),
-  /** The worker's id (for the profile link). */
-  employeeId: z.string(),
-  fullName: z.string(),
-  employersWorkerId: z.string(),
-  workerType: z.enum(['EMPLOYEE', 'CONTRACTOR']),
-  /** paise */
-  amount: z.number().int(),
-  /** When the worker asked (an instant, ISO). */
-  dateRequested: z.string(),
-  /** What the worker can still withdraw now (paise), beyond this and the other pending requests. */
-  availableNow: z.number().int(),
-  isWithdrawalAllowed: z.boolean(),
-});
-export type PendingTransactionApproval = z.infer<typeof PendingTransactionApproval>;
-export const PendingTransactionApprovalsResult = z.object({ data: z.array(PendingTransactionApproval) });
-export type PendingTransactionApprovalsResult = z.infer<typeof PendingTransactionApprovalsResult>;
-
-export const TransactionDecisionResult = z.object({
-  entityId: z.string(),
-  entityType: z.literal('TRANSACTION'),
-  status: z.enum(APPROVAL_DECISIONS),
-  fullName: z.string(),
-  /** paise */
-  amount: z.number().int(),
-  /** The advance's status after the decision (USER_REQUESTED when approved: it moves on from there; LENDER_REJECTED when rejected). */
-  transactionStatus: z.string(),
-  reason: z.string().nullable(),
-});
-export type TransactionDecisionResult = z.infer<typeof TransactionDecisionResult>;

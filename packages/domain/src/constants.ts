@@ -8,6 +8,9 @@ export const UPLOAD_HISTORY_PAGE_SIZE = 5;
 export const ATTENDANCE_PAGE_SIZE = 5;
 export const PAYROLL_HISTORY_PAGE_SIZE = 5;
 export const EMPLOYEE_LIST_DEFAULT_PAGE_SIZE = 10;
+/** Rows-per-page choices every list offers (the spec is silent; its default pages are 5, 10 and 20 rows). */
+export const LIST_PAGE_SIZES = [10, 25, 50, 100] as const;
+export type ListPageSize = (typeof LIST_PAGE_SIZES)[number];
 export const TRANSACTION_SEARCH_WINDOW_YEARS = 2;
 export const AGE_MIN = 0;
 export const AGE_MAX = 70;

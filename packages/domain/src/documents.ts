@@ -3,8 +3,7 @@
  * spec's notices, the stored document types of a document location, and the wire shapes of the
  * upload, history, attendance and download calls.
  */
-import { z } from 'zod';
-import { BYTES_PER_MB, RAW_FILE_UPLOAD_LIMIT_MB, SHEET_UPLOAD_LIMIT_MB, UPLOAD_HISTORY_PAGE_SIZE } from './constants.js';
+import { SHEET_UPLOAD_LIMIT_MB, RAW_FILE_UPLOAD_LIMIT_MB, BYTES_PER_MB } from './constants.js';
 import type { Area } from './access.js';
 
 export const DOCUMENT_TYPES = [
@@ -148,100 +147,6 @@ export function parseDocumentLocation(location: string): { employerAdminId: stri
   return { employerAdminId: parts[1], documentType: parts[2], documentId: parts[3] };
 }
 
-// ---- wire shapes ----
-
-export const RowCounts = z.object({
-  totalRows: z.number().int(),
-  /** created + updated */
-  appliedRows: z.number().int(),
-  /** new: an employee added, an attendance day recorded for the first time */
-  createdRows: z.number().int(),
-  /** changed: an employee's fields, a day's status, a termination (the Reason says what changed) */
-  updatedRows: z.number().int(),
-  /** already so: a re-upload of the same row */
-  unchangedRows: z.number().int(),
-  failedRows: z.number().int(),
-});
-export type RowCounts = z.infer<typeof RowCounts>;
-
-/** Spec 3's upload audit record, plus the type, the file name, the row counts and the reason of a failure. */
-export const UploadAuditRecord = z.object({
-  _id: z.string(),
-  docType: z.enum(DOCUMENT_TYPES),
-  fileName: z.string(),
-  originalDocumentId: z.string(),
-  originalDocumentURL: z.string(),
-  processedDocumentId: z.string().nullable(),
-  processedDocumentURL: z.string().nullable(),
-  /** ISO instant */
-  uploadedDate: z.string(),
-  /** the admin's name */
-  uploadedBy: z.string(),
-  status: z.enum(UPLOAD_STATUSES),
-  employerAdminId: z.string(),
-  counts: RowCounts.nullable(),
-  failureReason: z.string().nullable(),
-  /** ISO instant, when processing ended */
-  processedAt: z.string().nullable(),
-  /** the worksheet that was read, when known */
-  sheetName: z.string().nullable(),
-});
-export type UploadAuditRecord = z.infer<typeof UploadAuditRecord>;
-
-const pageQuery = {
-  vendorId: z.string().uuid().optional(),
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(UPLOAD_HISTORY_PAGE_SIZE),
-};
-export const UploadHistoryQuery = z.object({ docType: z.enum(DOCUMENT_TYPES), ...pageQuery });
-export const UploadHistoryResult = z.object({ auditLogs: z.array(UploadAuditRecord), total: z.number().int() });
-export type UploadHistoryResult = z.infer<typeof UploadHistoryResult>;
-export const PageQuery = z.object(pageQuery);
-
-/** Spec 3's attendance record. `latestAttendanceDate` is yyyymmdd. */
-export const AttendanceRecord = z.object({
-  _id: z.string(),
-  processedDocumentId: z.string().nullable(),
-  processedDocumentURL: z.string().nullable(),
-  uploadedDate: z.string(),
-  uploadedBy: z.string(),
-  latestAttendanceDate: z.string().nullable(),
-  status: z.enum(UPLOAD_STATUSES),
-  employerAdminId: z.string(),
-  counts: RowCounts.nullable(),
-  failureReason: z.string().nullable(),
-});
-export type AttendanceRecord = z.infer<typeof AttendanceRecord>;
-export const AttendanceListResult = z.object({ attendances: z.array(AttendanceRecord), total: z.number().int() });
-export type AttendanceListResult = z.infer<typeof AttendanceListResult>;
-
-/** Spec 3's raw file record. */
-export const RawFileRecord = z.object({
-  _id: z.string(),
-  originalFileName: z.string(),
-  fileName: z.string(),
-  updatedAt: z.string(),
-  employerAdminEmail: z.string(),
-  employerAdminId: z.string(),
-  uploadedBy: z.string(),
-  status: z.enum(UPLOAD_STATUSES),
-  originalDocumentURL: z.string(),
-  sizeBytes: z.number().int(),
-});
-export type RawFileRecord = z.infer<typeof RawFileRecord>;
-export const RawFileListResult = z.object({ files: z.array(RawFileRecord), total: z.number().int() });
-export type RawFileListResult = z.infer<typeof RawFileListResult>;
-
-/** GET /employer-admin/doc */
-export const DocQuery = z.object({
-  documentType: z.enum(STORED_DOCUMENT_TYPES),
-  documentId: z.string().uuid(),
-  employerAdminId: z.string().uuid(),
-  vendorId: z.string().uuid().optional(),
-});
-export const DocResult = z.object({ b64File: z.string(), fileName: z.string(), mimeType: z.string() });
-export type DocResult = z.infer<typeof DocResult>;
-
 /** Sample format files (2.8): one per type, and the leave sheet's. */
 export const SAMPLE_KINDS = ['ADD_EMPLOYEES_BULK_UPLOAD', 'ATTENDANCE_UPLOAD', 'TERMINATED_EMPLOYEES_UPLOAD', 'PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT', 'LEAVE_UPLOAD'] as const;
 export type SampleKind = (typeof SAMPLE_KINDS)[number];
@@ -258,41 +163,8 @@ export const samplePath = (kind: SampleKind): string => `/api/samples/${SAMPLE_F
 /** Raw files have no sample: any of the formats is taken as is. */
 export const sampleKindOf = (type: DocumentType): SampleKind | null => (type === 'RAW_FILE' ? null : type);
 
-/** Upload answer (201): the audit record of the new upload, PROCESSING until its job ends (raw files: PROCESSED). */
-export const UploadResult = UploadAuditRecord;
-
 // ---- upload outcome notices (issue 11) ----
 
 /** How long a finished upload's outcome notice is offered, and how many at most. */
 export const UPLOAD_OUTCOME_WINDOW_DAYS = 7;
 export const UPLOAD_OUTCOME_LIMIT = 10;
-
-/**
- * GET /employer-admin/upload-outcomes: one of the caller's own sheet uploads, still PROCESSING or
- * finished within the window and not dismissed. `processedDocumentURL` is a document location (the
- * query of GET /employer-admin/doc, with `vendorId` in vendor context). `payrollMonth` (yyyy-mm) is
- * set for payroll sheets, whose outcome the payroll screen reports (spec 8).
- */
-export const UploadOutcome = z.object({
-  _id: z.string(),
-  docType: z.enum(SHEET_DOCUMENT_TYPES),
-  fileName: z.string(),
-  vendorId: z.string().nullable(),
-  vendorName: z.string().nullable(),
-  status: z.enum(UPLOAD_STATUSES),
-  counts: RowCounts.nullable(),
-  failureReason: z.string().nullable(),
-  sheetName: z.string().nullable(),
-  /** ISO instant */
-  uploadedDate: z.string(),
-  /** ISO instant, when processing ended */
-  processedAt: z.string().nullable(),
-  employerAdminId: z.string(),
-  processedDocumentId: z.string().nullable(),
-  processedDocumentURL: z.string().nullable(),
-  payrollMonth: z.string().nullable(),
-});
-export type UploadOutcome = z.infer<typeof UploadOutcome>;
-export const UploadOutcomeList = z.object({ outcomes: z.array(UploadOutcome) });
-export type UploadOutcomeList = z.infer<typeof UploadOutcomeList>;
-export const UploadOutcomeParams = z.object({ id: z.string().max(100) });

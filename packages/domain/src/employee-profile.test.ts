@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_NA, profileAddressText, profileDateTimeText, profileTransactionCells, sniffDocumentType, type ProfileTransaction } from './employee-profile.js';
+import { PROFILE_NA, profileAddressText, profileDateTimeText, profileTransactionCells, sniffDocumentType } from './employee-profile.js';
+import { type ProfileTransaction } from './wire/employee-profile.js';
 
 const tx = (over: Partial<ProfileTransaction>): ProfileTransaction => ({
   _id: 't1',

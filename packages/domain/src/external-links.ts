@@ -3,11 +3,7 @@
  * link (spec 2.3, 7 "An upload token is fetched for the external file-upload link"). Pure: the
  * shapes, the https-only rule for embedded links and the origins the portal lets itself frame.
  */
-import { z } from 'zod';
-
-export const ExternalDashboard = z.object({ description: z.string(), embeddedLink: z.string() });
-export type ExternalDashboard = z.infer<typeof ExternalDashboard>;
-export const ExternalDashboardsResult = z.array(ExternalDashboard);
+import type { ExternalDashboard } from './wire/external-links.js';
 
 /** Longest description and link an operator may configure. */
 export const DASHBOARD_DESCRIPTION_MAX = 200;
@@ -61,9 +57,6 @@ export const DASHBOARD_FRAME_SANDBOX = 'allow-scripts allow-same-origin';
 export const FILE_UPLOAD_TOKEN_TTL_MS = 10 * 60_000;
 /** The standalone page the link opens (outside the signed-in app). */
 export const FILE_UPLOAD_PAGE_PATH = '/file-upload';
-export const FileUploadTokenResult = z.object({ token: z.string(), expiresAt: z.string(), url: z.string() });
-export type FileUploadTokenResult = z.infer<typeof FileUploadTokenResult>;
-export const FileUploadTokenQuery = z.object({ token: z.string().max(1000) });
 /** Error codes of the link's calls (a handler's own 403s, not the guard's `forbidden`). */
 export const FILE_UPLOAD_LINK_CODES = { disabled: 'file-upload-link/disabled', invalid: 'file-upload-link/invalid' } as const;
 export const FILE_UPLOAD_LINK_MSG = {

@@ -2,11 +2,9 @@
  * Leave (issue 13, decision 0025): the leave sheet's row rule, the leave types and what paid and
  * unpaid leave count for, the leave list's wire shapes. Dates are yyyy-mm-dd.
  */
-import { z } from 'zod';
+import { type CellValue, normalizeHeader, cellText, type LeaveSheetKey, type RowOptions, type RowResult, cellDate, SHEET_MSG } from './sheets.js';
 import { EMPLOYEE_MSG } from './employees.js';
 import { HALF_DAYS } from './advances.js';
-import { RowCounts, UPLOAD_STATUSES } from './documents.js';
-import { SHEET_MSG, cellDate, cellText, normalizeHeader, type CellValue, type LeaveSheetKey, type RowOptions, type RowResult } from './sheets.js';
 
 export const LEAVE_TYPES = ['CASUAL_LEAVE', 'SICK_LEAVE', 'EARNED_LEAVE', 'UNPAID_LEAVE'] as const;
 export type LeaveType = (typeof LEAVE_TYPES)[number];
@@ -179,39 +177,4 @@ export function paidDaysExceedLeave(row: { workingDays: number; paidHundredths: 
   if (unpaidLeaveDays <= 0) return false;
   return row.paidHundredths > Math.max(0, row.workingDays - unpaidLeaveDays) * 100;
 }
-
-// ---- wire shapes ----
-
-export const LeaveEntry = z.object({
-  _id: z.string(),
-  employeeId: z.string(),
-  employeeName: z.string(),
-  /** yyyymmdd, as the attendance list's dates */
-  fromDate: z.string(),
-  toDate: z.string(),
-  leaveType: z.enum(LEAVE_TYPES),
-  paid: z.boolean(),
-  days: z.number().int(),
-});
-export type LeaveEntry = z.infer<typeof LeaveEntry>;
-
-/** Spec 3's leave record: one leave sheet upload and the leave it recorded (at most LEAVE_ENTRIES_SHOWN). */
-export const LeaveSheetRecord = z.object({
-  _id: z.string(),
-  fileName: z.string(),
-  processedDocumentId: z.string().nullable(),
-  processedDocumentURL: z.string().nullable(),
-  uploadedDate: z.string(),
-  uploadedBy: z.string(),
-  status: z.enum(UPLOAD_STATUSES),
-  employerAdminId: z.string(),
-  counts: RowCounts.nullable(),
-  failureReason: z.string().nullable(),
-  leaves: z.array(LeaveEntry),
-  /** how many leaves this upload recorded in all */
-  leavesTotal: z.number().int(),
-});
-export type LeaveSheetRecord = z.infer<typeof LeaveSheetRecord>;
-export const LeaveListResult = z.object({ leaves_data: z.array(LeaveSheetRecord), total: z.number().int() });
-export type LeaveListResult = z.infer<typeof LeaveListResult>;
 export const LEAVE_ENTRIES_SHOWN = 20;

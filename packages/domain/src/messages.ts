@@ -48,4 +48,6 @@ export const MSG = {
   codeSent: 'A code has been sent to your phone',
   sessionExpired: 'Your session has ended. Please sign in again.',
   tooManyRequests: 'Too many requests. Please wait and try again.',
+  /** A NUL byte (\0) in a search or a field: it cannot be stored or searched for (issue 15). */
+  nulCharacter: 'Text may not contain a NUL character (\\0). Please remove it and try again.',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PayrollFlagCounts, identityFlags, mobileDiffers, payrollFlagText, sameName } from './payroll.js';
+import { identityFlags, mobileDiffers, payrollFlagText, sameName } from './payroll.js';
+import { PayrollFlagCounts } from './wire/payroll.js';
 
 describe('payroll identity flags (NAME_DIFFERS, MOBILE_DIFFERS)', () => {
   it('compares names blind to case, spaces, punctuation and word order', () => {

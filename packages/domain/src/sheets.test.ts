@@ -300,7 +300,7 @@ describe('parseEmployeeRow', () => {
         fullName: 'Rahul Sharma ',
         email: '',
         mobile: '+91 98765-43210',
-        currentMonthlySalary: '1,25,000.50',
+        currentMonthlySalary: '1,25,000',
         joiningDate: 46037,
         salaryAccountNumber: 50100123456789,
         maxWithdrawalSalaryPercent: '50%',
@@ -321,7 +321,7 @@ describe('parseEmployeeRow', () => {
           fullName: 'Rahul Sharma',
           email: '',
           mobile: '9876543210',
-          currentMonthlySalary: '125000.50',
+          currentMonthlySalary: '125000',
           joiningDate: '2026-01-15',
           salaryAccountNumber: '50100123456789',
           maxWithdrawalSalaryPercent: '50',
@@ -399,10 +399,12 @@ describe('parseEmployeeRow', () => {
 
   it('reads money with Indian or western thousands commas, as text or numbers', () => {
     expect(employeeForm({ currentMonthlySalary: '12,500' }).currentMonthlySalary).toBe('12500');
-    expect(employeeForm({ currentMonthlySalary: '1,25,000.50' }).currentMonthlySalary).toBe('125000.50');
+    expect(employeeForm({ currentMonthlySalary: '1,25,000' }).currentMonthlySalary).toBe('125000');
     expect(employeeForm({ currentMonthlySalary: '125,000' }).currentMonthlySalary).toBe('125000');
     expect(employeeForm({ currentMonthlySalary: '₹ 18,000' }).currentMonthlySalary).toBe('18000');
-    expect(employeeForm({ currentMonthlySalary: 25000.5 }).currentMonthlySalary).toBe('25000.5');
+    // Whole rupees only, as on the form (5.3): paise are refused, typed or as a number.
+    expect(employeeErrors({ currentMonthlySalary: '1,25,000.50' })).toEqual({ currentMonthlySalary: EMPLOYEE_MSG.salaryNumeric });
+    expect(employeeErrors({ currentMonthlySalary: 25000.5 })).toEqual({ currentMonthlySalary: EMPLOYEE_MSG.salaryNumeric });
     expect(employeeForm({ currentMonthlySalary: ' 25000 ' }).currentMonthlySalary).toBe('25000');
     expect(employeeErrors({ currentMonthlySalary: '12,50,0' })).toEqual({ currentMonthlySalary: EMPLOYEE_MSG.salaryNumeric });
   });

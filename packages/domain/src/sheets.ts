@@ -4,8 +4,10 @@
  * sheet type returning either the row's values or a message per offending column. Pure: the
  * server adds what needs the database (existing workers, metadata lists, duplicates).
  */
-import { EMPLOYEE_MSG, validateEmployeeForm, type EmployeeFormBody, type EmployeeFormInput, type WorkerType } from './employees.js';
 import { isValidIsoDate } from './validation.js';
+import type { EmployeeFormBody } from './wire/employees.js';
+import { type WorkerType, EMPLOYEE_MSG } from './employees.js';
+import { validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
 
 /** A cell as the sheet reader hands it over. Dates may come as Date or as Excel serial numbers. */
 export type CellValue = string | number | boolean | Date | null;
@@ -449,7 +451,7 @@ export function parseEmployeeRow(cells: Partial<Record<EmployeeSheetKey, CellVal
     workerType,
   };
   // The form's keys and the sheet's keys are the same names, so 5.3's errors carry over as they are.
-  const formErrors = validateEmployeeForm(form satisfies EmployeeFormInput);
+  const formErrors = validateEmployeeForm(form satisfies EmployeeFormInput, options.today);
   // "Either Email Id or Mobile" depends on what is stored: blank cells keep an existing employee's
   // e-mail and mobile. The processing checks it for new employees and on the merged form.
   if (formErrors.email === EMPLOYEE_MSG.emailOrMobile) delete formErrors.email;

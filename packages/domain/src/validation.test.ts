@@ -14,9 +14,11 @@ import {
   passwordPolicyProblems,
   validateAdminForm,
   validateChangePassword,
-  validateResetPassword,
-  validateSignIn,
-  validateSignUp,
+  ResetPasswordForm,
+  SignInForm,
+  SignUpForm,
+  fieldErrors,
+  firstError,
 } from './index.js';
 
 describe('5.1 general rules', () => {
@@ -90,20 +92,22 @@ describe('5.5 passwords and sign-in', () => {
     expect(validateAdminForm({ name: 'Ravi Kumar', mobile: '9876543210', email: 'ravi@example.com', branchLocation: 'Pune' })).toEqual({});
   });
   it('sign-in needs a valid e-mail and a non-empty password, else "Invalid"', () => {
-    expect(validateSignIn({ email: 'a@b.co', password: 'x' })).toBeNull();
-    expect(validateSignIn({ email: 'a@b', password: 'x' })).toBe('Invalid');
-    expect(validateSignIn({ email: 'a@b.co', password: '' })).toBe('Invalid');
+    expect(fieldErrors(SignInForm, { email: 'a@b.co', password: 'x' })).toEqual({});
+    expect(fieldErrors(SignInForm, { email: 'a@b', password: 'x' })).toEqual({ email: 'Invalid' });
+    expect(fieldErrors(SignInForm, { email: 'a@b.co', password: '' })).toEqual({ password: 'Invalid' });
   });
   it('sign-up also needs a matching re-entry', () => {
-    expect(validateSignUp({ email: 'a@b.co', password: 'x', confirmPassword: 'x' })).toBeNull();
-    expect(validateSignUp({ email: 'a@b.co', password: 'x', confirmPassword: 'y' })).toBe('Password did not match');
-    expect(validateSignUp({ email: 'bad', password: 'x', confirmPassword: 'x' })).toBe('Invalid');
-    expect(validateSignUp({ email: 'a@b.co', password: 'x', confirmPassword: '' })).toBe('Invalid');
+    expect(firstError(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: 'x' })).toBeNull();
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: 'y' })).toEqual({ confirmPassword: 'Password did not match' });
+    expect(fieldErrors(SignUpForm, { email: 'bad', password: 'x', confirmPassword: 'x' })).toEqual({ email: 'Invalid' });
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: '' })).toEqual({ confirmPassword: 'Invalid' });
+    // "Invalid" comes first when the form has both problems.
+    expect(firstError(SignUpForm, { email: 'bad', password: 'x', confirmPassword: 'y' })).toBe('Invalid');
   });
   it('reset password: at least 6 characters, and matching', () => {
-    expect(validateResetPassword({ password: '12345', confirmPassword: '12345' })).toBe('Minimum 6 character password required');
-    expect(validateResetPassword({ password: '123456', confirmPassword: '123457' })).toBe("Password didn't match");
-    expect(validateResetPassword({ password: '123456', confirmPassword: '123456' })).toBeNull();
+    expect(fieldErrors(ResetPasswordForm, { password: '12345', confirmPassword: '12345' })).toEqual({ password: 'Minimum 6 character password required' });
+    expect(fieldErrors(ResetPasswordForm, { password: '123456', confirmPassword: '123457' })).toEqual({ confirmPassword: "Password didn't match" });
+    expect(firstError(ResetPasswordForm, { password: '123456', confirmPassword: '123456' })).toBeNull();
     expect(MSG.invalidResetLink).toBe('Invalid reset link');
   });
   it('one-time code: exactly 6 digits', () => {

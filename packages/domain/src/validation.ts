@@ -7,7 +7,6 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  RESET_PASSWORD_MIN_LENGTH,
   TRANSACTION_SEARCH_WINDOW_YEARS,
 } from './constants.js';
 import { MSG } from './messages.js';
@@ -79,53 +78,7 @@ export const isValidJumpPage = (page: number, pageCount: number): boolean =>
 
 // ---- 5.5 passwords and sign-in ----
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
-
-export function validateChangePassword(input: ChangePasswordInput): FieldErrors<ChangePasswordInput> {
-  const errors: FieldErrors<ChangePasswordInput> = {};
-  if (isBlank(input.currentPassword)) errors.currentPassword = MSG.enterCurrentPassword;
-  if (isBlank(input.newPassword)) errors.newPassword = MSG.enterNewPassword;
-  if (!errors.newPassword && input.newPassword !== input.confirmPassword) errors.confirmPassword = MSG.passwordDidNotMatch;
-  return errors;
-}
-
-export interface AdminFormInput {
-  name: string;
-  mobile: string;
-  email: string;
-  branchLocation: string;
-}
-export function validateAdminForm(input: AdminFormInput): FieldErrors<AdminFormInput> {
-  const errors: FieldErrors<AdminFormInput> = {};
-  if (!isValidName(input.name.trim())) errors.name = MSG.invalidName;
-  if (!isValidMobile(input.mobile.trim())) errors.mobile = MSG.invalidMobile;
-  if (!isValidEmail(input.email)) errors.email = MSG.invalidEmail;
-  if (isBlank(input.branchLocation)) errors.branchLocation = MSG.invalidBranchLocation;
-  return errors;
-}
-
-/** 5.5: sign-in needs a valid e-mail and a non-empty password; otherwise "Invalid". */
-export function validateSignIn(input: { email: string; password: string }): string | null {
-  return isValidEmail(input.email) && input.password.length > 0 ? null : MSG.invalid;
-}
-/** 5.5: sign-up also needs the re-entry, which must match. */
-export function validateSignUp(input: { email: string; password: string; confirmPassword: string }): string | null {
-  if (!isValidEmail(input.email) || input.password.length === 0 || input.confirmPassword.length === 0) return MSG.invalid;
-  if (input.password !== input.confirmPassword) return MSG.passwordDidNotMatch;
-  return null;
-}
-
-/** 5.5: reset form: at least 6 characters, and the re-entry matches. */
-export function validateResetPassword(input: { password: string; confirmPassword: string }): string | null {
-  if (input.password.length < RESET_PASSWORD_MIN_LENGTH) return MSG.resetMinLength;
-  if (input.password !== input.confirmPassword) return MSG.resetDidntMatch;
-  return null;
-}
+// The forms of 5.5 (change password, admin form, sign-in, sign-up, reset) are schemas in forms/.
 
 /** 5.5: a one-time code is 6 numeric digits. */
 export const isValidOtp = (code: string): boolean => /^\d{6}$/.test(code);

@@ -2,25 +2,6 @@
  * Vendors (spec 2.18, 3 "Vendor", 7 GET /employer-admin/vendors): the cards' shape and what a
  * card shows. Pure.
  */
-import { z } from 'zod';
-
-export const VendorCard = z.object({
-  vendor: z.object({
-    _id: z.string(),
-    name: z.string(),
-    vendorInfo: z.object({
-      logoUrl: z.string().nullable(),
-      email: z.string().nullable(),
-      mobileNumber: z.string().nullable(),
-      /** yyyy-mm-dd */
-      contractStartDate: z.string().nullable(),
-    }),
-  }),
-  employeesCount: z.number().int(),
-});
-export type VendorCard = z.infer<typeof VendorCard>;
-export const VendorListResult = z.array(VendorCard);
-export type VendorListResult = z.infer<typeof VendorListResult>;
 
 /** The logo's stand-in: the first letters of the first two words ("Swift Staffing Services" -> "SS"). */
 export function vendorInitials(name: string): string {

@@ -5,6 +5,7 @@ import {
   TRANSACTION_STATUS_OPTIONS,
   WORKER_TRANSACTIONS_MSG,
   WORKER_TRANSACTIONS_RESULT_CAP,
+  SalaryTopupQuery,
   WorkerTransactionsQuery,
   checkTopupDates,
   checkTransactionDates,
@@ -91,6 +92,22 @@ describe('status filters (2.12, 2.13)', () => {
     expect(WorkerTransactionsQuery.safeParse({ ...base, status: '' }).success).toBe(true);
     expect(WorkerTransactionsQuery.safeParse({ ...base, status: 'USER_REQUESTED' }).success).toBe(false);
     expect(WorkerTransactionsQuery.safeParse({ ...base, vendorId: 'not-an-id' }).success).toBe(false);
+  });
+  it('the query reads a page from the query string: the first 10, newest first, unless asked', () => {
+    const base = { startDate: '2026-11-01', endDate: TODAY };
+    expect(WorkerTransactionsQuery.parse(base)).toMatchObject({ page: 1, pageSize: 10, sortBy: 'createdAt', sortOrder: 'desc' });
+    expect(SalaryTopupQuery.parse({ ...base, page: '3', pageSize: '50', sortBy: 'approvalDate', sortOrder: 'asc' })).toMatchObject({ page: 3, pageSize: 50, sortBy: 'approvalDate', sortOrder: 'asc' });
+    const refusal = (q: Record<string, string>, schema: typeof WorkerTransactionsQuery | typeof SalaryTopupQuery = WorkerTransactionsQuery) => {
+      const r = schema.safeParse({ ...base, ...q });
+      return r.success ? null : r.error.issues.map((i) => i.message);
+    };
+    expect(refusal({ page: '0' })).toEqual([WORKER_TRANSACTIONS_MSG.invalidPage]);
+    expect(refusal({ page: 'x' })).toEqual([WORKER_TRANSACTIONS_MSG.invalidPage]);
+    expect(refusal({ pageSize: '20' })).toEqual([WORKER_TRANSACTIONS_MSG.invalidPageSize]);
+    expect(refusal({ sortBy: 'approvalDate' })).toEqual(['Invalid sort: sortBy is one of createdAt, amount, status, name']);
+    expect(refusal({ sortBy: 'approvalDate' }, SalaryTopupQuery)).toBeNull();
+    expect(refusal({ sortOrder: 'ASC' })).toEqual([WORKER_TRANSACTIONS_MSG.invalidSortOrder]);
+    expect(WORKER_TRANSACTIONS_MSG.invalidPageSize).toBe('Invalid page size: 10, 25, 50 or 100 rows per page');
   });
 });
 

@@ -3,12 +3,12 @@
  * their messages, the status filters of 4.1, the 20,000-record cap of 8 and 9, the call shapes of
  * 7, and the cells of the two tables and their xlsx downloads. Money is integer paise on the wire.
  */
-import { z } from 'zod';
-import { WORKER_TRANSACTIONS_RESULT_CAP } from './constants.js';
+import { LIST_PAGE_SIZES, WORKER_TRANSACTIONS_RESULT_CAP } from './constants.js';
+import { isValidIsoDate, checkDateRange, checkTransactionSearchStart } from './validation.js';
 import { businessDate, formatRupees } from './format.js';
-import { SALARY_ADVANCE_STATUSES, TRANSACTION_FILTER_STATUSES, statusLabel, type SalaryAdvanceStatus } from './advances.js';
+import { TRANSACTION_FILTER_STATUSES, statusLabel, type SalaryAdvanceStatus, SALARY_ADVANCE_STATUSES } from './advances.js';
 import { formatDdMmYyyy, spreadsheetSafeText } from './employees.js';
-import { checkDateRange, checkTransactionSearchStart, isValidIsoDate } from './validation.js';
+import type { WorkerTransactionRow, SalaryTopupRow } from './wire/worker-transactions.js';
 
 export const TRANSACTIONS_REPORT_NAME = 'transactions-report.xlsx';
 export const SALARY_TOPUPS_REPORT_NAME = 'advance-salary-report.xlsx';
@@ -16,8 +16,26 @@ export const SALARY_TOPUPS_REPORT_NAME = 'advance-salary-report.xlsx';
 export const WORKER_TRANSACTIONS_PAGE_SIZE = 10;
 export const TRANSACTION_NA = 'NA';
 
+// ---- paging on the server (issue 14) ----
+
+/** What the Transactions table sorts by (sortBy); createdAt, newest first, unless asked. */
+export const TRANSACTION_SORT_FIELDS = ['createdAt', 'amount', 'status', 'name'] as const;
+export type TransactionSortBy = (typeof TRANSACTION_SORT_FIELDS)[number];
+/** What the Salary Topups table sorts by; applications with no approval date come last either way. */
+export const SALARY_TOPUP_SORT_FIELDS = ['createdAt', 'amount', 'status', 'name', 'approvalDate'] as const;
+export type SalaryTopupSortBy = (typeof SALARY_TOPUP_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The query parameters of a page (the downloads ignore them). */
+export const WORKER_TRANSACTIONS_PAGE_PARAMS = ['page', 'pageSize', 'sortBy', 'sortOrder'] as const;
+
 export const WORKER_TRANSACTIONS_MSG = {
   invalidDate: 'Please select valid dates',
+  /** The four below: the spec is silent; a 400 says which value the server could not take. */
+  invalidPage: 'Invalid page: a whole number, 1 or more',
+  invalidPageSize: `Invalid page size: ${LIST_PAGE_SIZES.slice(0, -1).join(', ')} or ${LIST_PAGE_SIZES[LIST_PAGE_SIZES.length - 1]} rows per page`,
+  invalidSortBy: (fields: readonly string[]) => `Invalid sort: sortBy is one of ${fields.join(', ')}`,
+  invalidSortOrder: 'Invalid sort order: asc or desc',
   /** spec 8: shown for CAP_TOAST_DURATION_MS when a search returns as many rows as the cap. */
   capToast: (cap: number = WORKER_TRANSACTIONS_RESULT_CAP) =>
     `Results are limited to ${cap} records, To access full report, please connect with the provider`,
@@ -78,90 +96,6 @@ export const SALARY_TOPUP_STATUS_OPTIONS: readonly { value: '' | SalaryAdvanceSt
   { value: '', label: 'All' },
   ...SALARY_ADVANCE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
 ];
-
-// ---- the calls (7) ----
-
-const queryDate = z.string().trim().min(1).max(40);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
-
-/** GET /employer-admin/transactions-of-workers and its /report. `status` absent or '' is All. */
-export const WorkerTransactionsQuery = z.object({
-  startDate: queryDate,
-  endDate: queryDate,
-  employerWorkerId: optionalText(100),
-  vendorId: z.string().uuid().optional(),
-  status: z.union([z.enum(TRANSACTION_FILTER_STATUSES), z.literal('')]).optional(),
-});
-export type WorkerTransactionsQuery = z.infer<typeof WorkerTransactionsQuery>;
-
-export const WorkerTransactionRow = z.object({
-  _id: z.string(),
-  /** ISO instant */
-  createdAt: z.string(),
-  /** paise disbursed */
-  amount: z.number().int(),
-  status: z.string(),
-  /** the worker's _id */
-  employeeId: z.string(),
-  workerType: z.enum(['EMPLOYEE', 'CONTRACTOR']),
-  /** paise repaid so far */
-  repaidAmount: z.number().int(),
-  /** paise still owed */
-  pendingRepaymentAmount: z.number().int(),
-  /** yyyy-mm-dd */
-  latestRepaymentDate: z.string().nullable(),
-  /** Payroll confirmed the deduction from salary (status DEDUCTED_FROM_SALARY). */
-  deductionConfirmed: z.boolean(),
-  employeeDataSnapshot: z.object({ fullName: z.string(), employerEmployeeId: z.string() }).nullable(),
-  contractorDataSnapshot: z.object({ fullName: z.string(), employersContractorId: z.string() }).nullable(),
-});
-export type WorkerTransactionRow = z.infer<typeof WorkerTransactionRow>;
-
-/** `capped`: the search returned as many rows as `limit` (the spec's cap), so there may be more. */
-export const WorkerTransactionsResult = z.object({
-  transactions: z.array(WorkerTransactionRow),
-  total: z.number().int(),
-  limit: z.number().int(),
-  capped: z.boolean(),
-});
-export type WorkerTransactionsResult = z.infer<typeof WorkerTransactionsResult>;
-
-/** GET /employer-admin/salary-topup/applications and its /report. */
-export const SalaryTopupQuery = z.object({
-  startDate: queryDate,
-  endDate: queryDate,
-  vendorId: z.string().uuid().optional(),
-  status: z.union([z.enum(SALARY_ADVANCE_STATUSES), z.literal('')]).optional(),
-});
-export type SalaryTopupQuery = z.infer<typeof SalaryTopupQuery>;
-
-export const SalaryTopupRow = z.object({
-  _id: z.string(),
-  /** yyyy-mm-dd */
-  approvalDate: z.string().nullable(),
-  disbursalDate: z.string().nullable(),
-  emiStartDate: z.string().nullable(),
-  /** paise */
-  emiAmount: z.number().int(),
-  status: z.enum(SALARY_ADVANCE_STATUSES),
-  /** amount in paise */
-  currentApplicationTerm: z.object({ amount: z.number().int(), tenureInMonths: z.number().int() }),
-  /** the worker's _id */
-  employeeId: z.string(),
-  name: z.string(),
-  employerEmployeeId: z.string(),
-  /** ISO instant the worker applied */
-  createdAt: z.string(),
-});
-export type SalaryTopupRow = z.infer<typeof SalaryTopupRow>;
-
-export const SalaryTopupResult = z.object({
-  applications: z.array(SalaryTopupRow),
-  total: z.number().int(),
-  limit: z.number().int(),
-  capped: z.boolean(),
-});
-export type SalaryTopupResult = z.infer<typeof SalaryTopupResult>;
 
 // ---- cells (tables and downloads) ----
 

@@ -5,8 +5,9 @@ import { ERROR_CODES, landingPath } from '@portal/domain';
 import { ApiError } from '../shared/api/client';
 import { profileQuery } from '../shared/auth/profile';
 import { clearToken, getToken } from '../shared/auth/token';
-import { AuthRootPage } from '../features/auth';
-import { FullPageLoader, MFA_REGISTER_PATH } from '../features/shell';
+import { AuthRootPage } from '../features/auth/auth-root-page';
+import { FullPageLoader } from './full-page-loader';
+import { PATHS } from './paths';
 
 /**
  * `/`: the sign-in or sign-up form (the auth feature decides which), unless a valid session exists,
@@ -26,7 +27,7 @@ function ExistingSession() {
   if (profile.isPending) return <FullPageLoader />;
   if (profile.isSuccess) return <Navigate to={landingPath(profile.data.resources)} replace />;
   const error = profile.error instanceof ApiError ? profile.error : null;
-  if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
+  if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={PATHS.mfaRegister} replace />;
   return <StaleSession forget={error?.status === 401} />;
 }
 

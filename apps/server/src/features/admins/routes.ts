@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ActivityResult,
+  actionLabel,
   AdminFormBody,
   AdminIdQuery,
   AdminListResult,
@@ -107,24 +108,13 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
   );
 }
 
+/**
+ * One sentence style for every activity, the same as the activity trail's Action column: the
+ * action type in sentence case with the object first ("Admin invited", "Password changed",
+ * "Document uploaded"), then what it was done to when the row names it ("Admin invited: Asha Rao").
+ */
 function describeActivity(type: string, details: Record<string, unknown>): string {
-  const name = typeof details.name === 'string' ? details.name : '';
-  switch (type) {
-    case 'ADMIN_INVITED':
-      return `Invited admin ${name}`;
-    case 'ADMIN_UPDATED':
-      return `Updated admin ${name}`;
-    case 'ADMIN_REMOVED':
-      return `Removed admin ${name}`;
-    case 'PASSWORD_CHANGED':
-      return 'Changed password';
-    case 'PASSWORD_RESET':
-      return 'Reset password';
-    case 'SECOND_FACTOR_ENROLLED':
-      return 'Registered sign-in phone';
-    case 'SIGNED_UP':
-      return 'Signed up';
-    default:
-      return type.replace(/_/g, ' ').toLowerCase();
-  }
+  const text = (k: string) => (typeof details[k] === 'string' && details[k] !== '' ? (details[k] as string) : null);
+  const what = text('name') ?? text('fileName') ?? text('month') ?? (typeof details.count === 'number' ? `${details.count} ${details.count === 1 ? 'record' : 'records'}` : null);
+  return what ? `${actionLabel(type)}: ${what}` : actionLabel(type);
 }

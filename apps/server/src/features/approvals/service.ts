@@ -199,8 +199,9 @@ export function createApprovalService(deps: Deps) {
     async decide(ctx: Scope, body: ApprovalDecisionBody): Promise<ApprovalDecisionResult | TransactionDecisionResult> {
       await requireApprovalEnabled(ctx);
       if (body.entityType === 'TRANSACTION') return decideRequest(ctx, body);
-      const typed = body.modifiedFields.currentMonthlySalary;
-      // 5.4 on the server too, with the same messages; bad input changes nothing.
+      const sent = body.modifiedFields.currentMonthlySalary;
+      // 5.4 on the server too: the Modify box's schema, with the same messages; bad input changes nothing.
+      const typed = sent === undefined ? undefined : sent === null ? '' : String(sent);
       if (typed !== undefined) {
         const problem = validateApprovalSalary(typed);
         if (problem) throw badRequest(problem);

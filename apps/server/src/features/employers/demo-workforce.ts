@@ -62,6 +62,7 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
   }
   await seedDemoKyc(deps, employerId, registered);
   await seedPayrollMonth(deps, workers, today);
+  const awaitingApproval = new Set(registered.filter((w) => PENDING_REQUEST_WORKERS.has(w.employer_worker_id)).map((w) => w.id));
 
   // The month so far: attendance each day, and on some days an advance asked for that day.
   for (let day = start; day <= today; day = addDays(day, 1)) {
@@ -77,6 +78,11 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
       const { available } = await onDay.availability(w.id);
       const amount = Math.floor((available * (0.3 + rnd() * 0.6)) / 10_000) * 10_000; // whole hundreds of rupees
       if (amount < 50_000) continue;
+      if (awaitingApproval.has(w.id)) {
+        // They ask only this morning (seedPendingRequests), whatever the date: the same draws are used, so the rest stays as it was.
+        rnd();
+        continue;
+      }
       const id = await onDay.requestAdvance(w.id, amount);
       const fate = rnd();
       if (fate < 0.06) await onDay.move(id, 'LENDER_REJECTED');
@@ -184,11 +190,13 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
  * workers other screens' walkthroughs use. Half of what each may still take, in whole hundreds of
  * rupees, asked in the last two hours.
  */
+/** The workers whose advance requests wait for an admin; they take no other advance this month, so they can always ask. */
+const PENDING_REQUEST_WORKERS = new Set(['SUN-1020', 'SUN-1033', 'SUN-1041', 'SWF-1008', 'SWF-1012']);
+
 async function seedPendingRequests(deps: Deps, workers: readonly { id: string; number: number }[], registered: readonly WorkerRecord[]): Promise<void> {
-  const chosen = new Set(['SUN-1020', 'SUN-1033', 'SUN-1041', 'SWF-1008', 'SWF-1012']);
   let k = 0;
   for (const w of registered) {
-    if (!chosen.has(w.employer_worker_id) || !workers.some((x) => x.id === w.id)) continue;
+    if (!PENDING_REQUEST_WORKERS.has(w.employer_worker_id) || !workers.some((x) => x.id === w.id)) continue;
     k++;
     const side = createWorkerSide({ ...deps, now: () => new Date(deps.now().getTime() - (125 - k * 23) * 60_000) });
     const { available } = await side.availability(w.id);

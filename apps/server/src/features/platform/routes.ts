@@ -1,8 +1,8 @@
 /** Health, and the dev outbox (never in production mode). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { HealthResult, OutboxQuery, OutboxResult, type OutboxMessage } from '@portal/domain';
+import { ERROR_CODES, HealthResult, OutboxQuery, OutboxResult, type OutboxMessage } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { publicRoute } from '../../platform/guard.js';
 import { queueHealthy } from '../../platform/queue.js';
@@ -13,6 +13,18 @@ async function readOutbox(deps: Deps, to?: string, channel?: 'EMAIL' | 'SMS'): P
   if (channel) q = q.where('channel', '=', channel);
   const rows = await q.execute();
   return rows.map((r) => ({ id: r.id, channel: r.channel, to: r.recipient, subject: r.subject, body: r.body, createdAt: r.created_at.toISOString() }));
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export const isLoopback = (address: string | undefined): boolean =>
+  !!address && (/^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1');
+
+/**
+ * The dev outbox holds every sign-in code and reset link: it answers callers on this machine only
+ * (the socket's address; no proxy header is trusted), and is 404 to anyone else on the network.
+ */
+async function loopbackOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
 }
 
 export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): void {
@@ -29,7 +41,7 @@ export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): voi
   });
 
   if (deps.config.production) return;
-  app.get('/dev/outbox', { config: publicRoute, schema: { tags: ['dev'], querystring: OutboxQuery, response: { 200: OutboxResult } } }, async (req) => ({
+  app.get('/dev/outbox', { config: publicRoute, onRequest: loopbackOnly, schema: { tags: ['dev'], querystring: OutboxQuery, response: { 200: OutboxResult } } }, async (req) => ({
     messages: await readOutbox(deps, req.query.to, req.query.channel),
   }));
 }
@@ -37,7 +49,7 @@ export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): voi
 /** The outbox as a page, at /dev/outbox (outside /api). */
 export function registerDevOutboxPage(app: FastifyInstance, deps: Deps): void {
   if (deps.config.production) return;
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/dev/outbox', { schema: { hide: true }, onRequest: loopbackOnly }, async (_req, reply) => {
     const messages = await readOutbox(deps);
     const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

@@ -1,4 +1,4 @@
-import { DocumentUploadPage } from '../../features/documents';
+import { DocumentUploadPage } from '../../features/documents/document-upload-page';
 import { GuardedScreen } from './guarded-screen';
 
 // The guard only checks the sign-in and the vendor context; the page decides by document type

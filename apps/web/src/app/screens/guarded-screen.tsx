@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { canAccessArea, canEnterVendor, type AccessType, type AdminProfile, type Area } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { Unauthorized } from '../../shared/ui';
+import { Unauthorized } from '../../shared/ui/unauthorized';
 import { NotInRelease } from './placeholder-screen';
 
 export interface AccessContext {

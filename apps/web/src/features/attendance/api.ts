@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, type AttendanceListResult, type DocResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { attendanceKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 
 /** The list refreshes itself this often while one of its rows is being processed. */
@@ -9,11 +10,7 @@ export const ATTENDANCE_REFRESH_MS = 1500;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export const attendanceKeys = {
-  all: ['attendance'] as const,
-  lists: () => [...attendanceKeys.all, 'list'] as const,
-  list: (vendorId: string | null, page: number) => [...attendanceKeys.lists(), { vendorId, page }] as const,
-};
+export { attendanceKeys } from '../../shared/api/query-keys';
 
 export const attendanceListQuery = (vendorId: string | null, page: number) =>
   queryOptions({

@@ -1,13 +1,13 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBeach, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type AttendanceRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, useListState, type DataTableColumn } from '../../shared/ui';
 import { leaveHref } from './leave-format';
 import { attendanceListQuery, downloadSheet } from './api';
-import { attendanceDateText, attendanceFileName, bulkUploadHref, pageOf, processedSheetOf, statusDetail, withPage } from './format';
+import { attendanceDateText, attendanceFileName, bulkUploadHref, processedSheetOf, statusDetail } from './format';
 
 function StatusCell({ record }: { record: AttendanceRecord }) {
   const detail = statusDetail(record);
@@ -29,15 +29,16 @@ function StatusCell({ record }: { record: AttendanceRecord }) {
  * while a sheet is still being processed.
  */
 export function AttendancePage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const vendorId = params.get('vendorId') || null;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
-  const page = pageOf(params);
-  const list = useQuery({ ...attendanceListQuery(vendorId, page), enabled: canRead });
+  // 5 sheets a page (ATTENDANCE_PAGE_SIZE), newest first: the page is the only state in the URL.
+  const state = useListState({ pageSizes: [ATTENDANCE_PAGE_SIZE], defaultPageSize: ATTENDANCE_PAGE_SIZE });
+  const list = useQuery({ ...attendanceListQuery(vendorId, state.page), enabled: canRead });
 
   const download = useMutation({
     mutationFn: ({ record }: { record: AttendanceRecord }) => {
@@ -101,34 +102,20 @@ export function AttendancePage() {
           </Group>
         }
       />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group p="md" justify="flex-end">
-            <RefreshButton refetch={list.refetch} />
-          </Group>
-          <DataTable
-            label="Attendance uploads"
-            columns={columns}
-            rows={list.data?.attendances}
-            rowKey={(r) => r._id}
-            minWidth={760}
-            loading={list.isPending}
-            loadingRows={ATTENDANCE_PAGE_SIZE}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-          <Stack p="md">
-            <Paginator
-              page={page}
-              onChange={(next) => setParams(withPage(params, next))}
-              total={list.data?.total ?? 0}
-              pageSize={ATTENDANCE_PAGE_SIZE}
-              withShowingLabel
-              label="Attendance pages"
-              disabled={list.isFetching && list.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+      <ListView<AttendanceRecord>
+        label="Attendance uploads"
+        state={state}
+        columns={columns}
+        rows={list.data?.attendances}
+        rowKey={(r) => r._id}
+        total={list.data?.total ?? 0}
+        loading={list.isPending}
+        fetching={list.isFetching && list.isPlaceholderData}
+        error={list.isError ? errorMessage(list.error) : null}
+        refetch={list.refetch}
+        pageSizeSelect={false}
+        minWidth={760}
+      />
     </Stack>
   );
 }

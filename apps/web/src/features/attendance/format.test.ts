@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentLocation } from '@portal/domain';
-import { attendanceDateText, attendanceFileName, bulkUploadHref, pageOf, processedSheetOf, statusDetail, withPage } from './format';
+import { attendanceDateText, attendanceFileName, bulkUploadHref, processedSheetOf, statusDetail } from './format';
 
 describe('attendance cells (spec 2.7, 3)', () => {
   it('shows the latest attendance date (yyyymmdd) as dd/mm/yyyy, NA when missing or not a date', () => {
@@ -36,13 +36,5 @@ describe('Bulk Upload link and page', () => {
     expect(q.get('document')).toBe('ATTENDANCE_UPLOAD');
     expect(q.get('vendorId')).toBe('v1');
     expect(q.get('returnTo')).toBe('/vendors/attendance?vendorId=v1&page=2');
-  });
-
-  it('reads and writes the page', () => {
-    expect(pageOf(new URLSearchParams('page=4'))).toBe(4);
-    expect(pageOf(new URLSearchParams('page=0'))).toBe(1);
-    expect(pageOf(new URLSearchParams('page=x'))).toBe(1);
-    expect(withPage(new URLSearchParams('vendorId=v1'), 2).toString()).toBe('vendorId=v1&page=2');
-    expect(withPage(new URLSearchParams('vendorId=v1&page=2'), 1).toString()).toBe('vendorId=v1');
   });
 });

@@ -33,18 +33,6 @@ export function bulkUploadHref(vendorId: string | null, returnTo: string): strin
   return `/documentUpload?${q.toString()}`;
 }
 
-/** The list page in the URL (`page`, 1-based; 1 is left out). */
-export function pageOf(params: URLSearchParams): number {
-  const text = params.get('page') ?? '';
-  return /^\d{1,6}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
-}
-export function withPage(current: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (page > 1) next.set('page', String(page));
-  else next.delete('page');
-  return next;
-}
-
 /** The line under a row's status badge: why it failed, or what it recorded. */
 export function statusDetail(record: Pick<AttendanceRecord, 'status' | 'counts' | 'failureReason'>): string | null {
   if (record.status === 'FAILED') return record.failureReason || null;

@@ -2,15 +2,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, type LeaveListResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { leaveKeys } from '../../shared/api/query-keys';
 
 /** The list refreshes itself this often while one of its rows is being processed. */
 export const LEAVE_REFRESH_MS = 1500;
 
-export const leaveKeys = {
-  all: ['leave'] as const,
-  lists: () => [...leaveKeys.all, 'list'] as const,
-  list: (vendorId: string | null, page: number) => [...leaveKeys.lists(), { vendorId, page }] as const,
-};
+export { leaveKeys } from '../../shared/api/query-keys';
 
 export const leaveListQuery = (vendorId: string | null, page: number) =>
   queryOptions({

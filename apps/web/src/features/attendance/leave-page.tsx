@@ -1,12 +1,12 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type LeaveSheetRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, useListState, type DataTableColumn } from '../../shared/ui';
 import { downloadSheet } from './api';
-import { pageOf, processedSheetOf, statusDetail, withPage } from './format';
+import { processedSheetOf, statusDetail } from './format';
 import { leaveListQuery } from './leave-api';
 import { attendanceHref, leaveDatesText, leaveFileName, leaveKindText, leaveUploadHref } from './leave-format';
 
@@ -58,15 +58,16 @@ function LeaveCell({ record }: { record: LeaveSheetRecord }) {
  * attendance resource (vendor resource with ?vendorId=): "You aren't authorized to access this page".
  */
 export function LeavePage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const vendorId = params.get('vendorId') || null;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
-  const page = pageOf(params);
-  const list = useQuery({ ...leaveListQuery(vendorId, page), enabled: canRead });
+  // 5 sheets a page (ATTENDANCE_PAGE_SIZE), newest first: the page is the only state in the URL.
+  const state = useListState({ pageSizes: [ATTENDANCE_PAGE_SIZE], defaultPageSize: ATTENDANCE_PAGE_SIZE });
+  const list = useQuery({ ...leaveListQuery(vendorId, state.page), enabled: canRead });
 
   const download = useMutation({
     mutationFn: ({ record }: { record: LeaveSheetRecord }) => {
@@ -129,34 +130,20 @@ export function LeavePage() {
           </Group>
         }
       />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group p="md" justify="flex-end">
-            <RefreshButton refetch={list.refetch} />
-          </Group>
-          <DataTable
-            label="Leave uploads"
-            columns={columns}
-            rows={list.data?.leaves_data}
-            rowKey={(r) => r._id}
-            minWidth={860}
-            loading={list.isPending}
-            loadingRows={ATTENDANCE_PAGE_SIZE}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-          <Stack p="md">
-            <Paginator
-              page={page}
-              onChange={(next) => setParams(withPage(params, next))}
-              total={list.data?.total ?? 0}
-              pageSize={ATTENDANCE_PAGE_SIZE}
-              withShowingLabel
-              label="Leave pages"
-              disabled={list.isFetching && list.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+      <ListView<LeaveSheetRecord>
+        label="Leave uploads"
+        state={state}
+        columns={columns}
+        rows={list.data?.leaves_data}
+        rowKey={(r) => r._id}
+        total={list.data?.total ?? 0}
+        loading={list.isPending}
+        fetching={list.isFetching && list.isPlaceholderData}
+        error={list.isError ? errorMessage(list.error) : null}
+        refetch={list.refetch}
+        pageSizeSelect={false}
+        minWidth={860}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { MSG, PASSWORD_MIN_LENGTH, validateResetPassword } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, PASSWORD_MIN_LENGTH, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
+import { authKeys } from '../../shared/api/query-keys';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
@@ -66,7 +69,7 @@ function Checking({ title, what }: { title: string; what: string }) {
 function VerifyEmail({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
   const query = useQuery({
-    queryKey: ['auth', 'email-verify', oobCode],
+    queryKey: authKeys.emailVerify(oobCode),
     queryFn: () => api.post<{ message: string }>('/auth/email/verify', { oobCode }),
     enabled: oobCode !== '',
     ...ONCE,
@@ -98,7 +101,7 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
 
 function ResetPassword({ oobCode }: { oobCode: string }) {
   const check = useQuery({
-    queryKey: ['auth', 'password-reset-verify', oobCode],
+    queryKey: authKeys.passwordResetVerify(oobCode),
     queryFn: () => api.post<{ email: string }>('/auth/password-reset/verify', { oobCode }),
     enabled: oobCode !== '',
     ...ONCE,
@@ -126,25 +129,16 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
 }
 
 function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  // ResetPasswordForm (spec 5.5): at least 6 characters ("Minimum 6 character password required"), re-entry matches.
+  const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
 
   const mutation = useMutation({
     mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
   });
 
-  // 5.5: at least 6 characters ("Minimum 6 character password required"), re-entry matches.
-  const invalid = submitted ? validateResetPassword({ password, confirmPassword }) : null;
-  const passwordError = invalid === MSG.resetMinLength ? invalid : undefined;
-  const confirmError = invalid === MSG.resetDidntMatch ? invalid : undefined;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (validateResetPassword({ password, confirmPassword }) || mutation.isPending) return;
-    mutation.mutate(password);
-  };
+  const onSubmit = handleSubmit(({ password }) => {
+    if (!mutation.isPending) mutation.mutate(password);
+  });
 
   if (mutation.isSuccess) {
     return (
@@ -161,7 +155,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
 
   return (
     <AuthLayout title="Reset password" subtitle={<>Choose a new password for {email}.</>}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -170,18 +164,16 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
             autoComplete="new-password"
             required
             description={`Use at least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError}
+            {...register('password')}
+            error={formState.errors.password?.message}
             readOnly={mutation.isPending}
           />
           <PasswordInput
             label="Re-enter new password"
             autoComplete="new-password"
             required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
-            error={confirmError}
+            {...register('confirmPassword')}
+            error={formState.errors.confirmPassword?.message}
             readOnly={mutation.isPending}
           />
           {mutation.isError ? (

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { isValidEmail } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EmailRequestForm as EmailRequestSchema, type EmailRequestForm as EmailRequestValues } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
 import { AuthLayout } from './auth-layout';
@@ -25,32 +26,32 @@ interface EmailRequestFormProps {
  * is shown after it answers.
  */
 export function EmailRequestForm({ title, subtitle, endpoint, submitLabel, footerText, initialEmail = '' }: EmailRequestFormProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const valid = isValidEmail(email);
+  // EmailRequestForm: the button is enabled only with a valid e-mail (no message is shown).
+  const { register, handleSubmit, formState } = useForm<EmailRequestValues>({ resolver: zodResolver(EmailRequestSchema), mode: 'onChange', defaultValues: { email: initialEmail } });
+  const valid = formState.isValid;
+  const emailField = register('email');
 
   const mutation = useMutation({
     mutationFn: (value: string) => api.post<{ message: string }>(endpoint, { email: value.trim() }),
     onError: (error) => notify('error', errorMessage(error)),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || mutation.isPending) return;
-    mutation.mutate(email);
-  };
+  const onSubmit = handleSubmit(({ email }) => {
+    if (!mutation.isPending) mutation.mutate(email);
+  });
 
   return (
     <AuthLayout title={title} subtitle={subtitle}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
-            value={email}
+            {...emailField}
             onChange={(e) => {
-              setEmail(e.currentTarget.value);
+              void emailField.onChange(e);
               if (mutation.isSuccess || mutation.isError) mutation.reset();
             }}
             readOnly={mutation.isPending}

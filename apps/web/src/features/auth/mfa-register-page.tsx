@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { MOBILE_LENGTH, MSG, PHONE_COUNTRY_PREFIX, isValidMobile } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MOBILE_LENGTH, MfaPhoneForm, PHONE_COUNTRY_PREFIX } from '@portal/domain';
 import { ApiError } from '../../shared/api/client';
 import { getToken } from '../../shared/auth/token';
 import { AuthLayout } from './auth-layout';
@@ -20,9 +21,10 @@ export function MfaRegisterPage() {
 function MfaRegisterForm() {
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [phone, setPhone] = useState('');
-  const [touched, setTouched] = useState(false);
-  const valid = isValidMobile(phone);
+  // MfaPhoneForm: 10 digits starting 5 to 9 ("Invalid mobile" once the box is left); Send code waits for it.
+  const { register, handleSubmit, formState } = useForm<MfaPhoneForm>({ resolver: zodResolver(MfaPhoneForm), mode: 'onTouched', defaultValues: { phone: '' } });
+  const valid = formState.isValid;
+  const phoneField = register('phone');
 
   const mutation = useMutation({
     mutationFn: (value: string) => startEnrolment(value, true),
@@ -34,16 +36,13 @@ function MfaRegisterForm() {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!valid || mutation.isPending) return;
-    mutation.mutate(phone);
-  };
+  const onSubmit = handleSubmit(({ phone }) => {
+    if (!mutation.isPending) mutation.mutate(phone);
+  });
 
   return (
     <AuthLayout title="Enable two-factor authentication" subtitle="Add your mobile number. Each sign-in will then ask for a code sent to it by SMS.">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Mobile number"
@@ -58,10 +57,12 @@ function MfaRegisterForm() {
               </Text>
             }
             leftSectionWidth={48}
-            value={phone}
-            onChange={(e) => setPhone(normaliseMobileInput(e.currentTarget.value))}
-            onBlur={() => setTouched(true)}
-            error={touched && phone.length > 0 && !valid ? MSG.invalidMobile : undefined}
+            {...phoneField}
+            onChange={(e) => {
+              e.currentTarget.value = normaliseMobileInput(e.currentTarget.value);
+              void phoneField.onChange(e);
+            }}
+            error={formState.errors.phone?.message}
             readOnly={mutation.isPending}
           />
           <Button type="submit" fullWidth size="md" disabled={!valid || mutation.isPending} loading={mutation.isPending}>

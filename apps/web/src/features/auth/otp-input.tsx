@@ -1,16 +1,17 @@
-import { useCallback, useEffect, useId, useImperativeHandle, useRef, type ClipboardEvent, type ChangeEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { Text } from '@mantine/core';
-import { applyInput, applyKey, applyPaste, type OtpUpdate } from './otp-code';
+import { useEffect, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
+import { PinInput, Text } from '@mantine/core';
+import { OTP_LENGTH } from '@portal/domain';
 import classes from './auth.module.css';
 
 export interface OtpInputHandle {
-  focus: (index?: number) => void;
+  focus: () => void;
 }
 
 interface OtpInputProps {
-  /** One entry per box ('' or a digit); its length is the number of boxes. */
-  value: readonly string[];
-  onChange: (digits: string[]) => void;
+  /** The digits typed so far ('' when none). */
+  value: string;
+  onChange: (code: string) => void;
+  onBlur?: () => void;
   /** Visible name of the group of boxes. */
   label: string;
   /** Extra text read with the group (for example where the code was sent). */
@@ -21,54 +22,24 @@ interface OtpInputProps {
 }
 
 /**
- * The one-time-code boxes: one digit per box, typing advances, Backspace goes back, arrows move,
- * pasting (or autofilling) a whole code anywhere fills every box. The rules live in otpCode.ts.
- * When every box is empty and the input is enabled, the first box takes the focus (on arrival,
- * after a wrong code and after a resend).
+ * The one-time-code boxes (spec 5.5) on Mantine's PinInput: one digit per box, typing advances,
+ * Backspace goes back, arrows move, pasting (or the SMS autofill of) a whole code fills every box,
+ * anything but digits is refused. Each box is named "Digit n of 6"; the group is named by the
+ * label. When every box is empty and the input is enabled, the first box takes the focus (on
+ * arrival, after a wrong code and after a resend).
  */
-export function OtpInput({ value, onChange, label, description, error, disabled = false, ref }: OtpInputProps) {
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+export function OtpInput({ value, onChange, onBlur, label, description, error, disabled = false, ref }: OtpInputProps) {
+  const first = useRef<HTMLInputElement>(null);
   const id = useId();
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const isEmpty = value.every((d) => d === '');
+  const isEmpty = value === '';
 
-  const focusBox = useCallback((index: number) => {
-    const el = boxes.current[index];
-    if (el) {
-      el.focus();
-      el.select();
-    }
-  }, []);
-
-  useImperativeHandle(ref, () => ({ focus: (index = 0) => focusBox(index) }), [focusBox]);
+  useImperativeHandle(ref, () => ({ focus: () => first.current?.focus() }), []);
 
   useEffect(() => {
-    if (isEmpty && !disabled) focusBox(0);
-  }, [isEmpty, disabled, focusBox]);
-
-  const commit = (update: OtpUpdate) => {
-    if (update.digits.some((d, i) => d !== value[i])) onChange(update.digits);
-    focusBox(update.focus);
-  };
-
-  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return; // paste, copy, browser shortcuts
-    const update = applyKey(value, index, event.key);
-    if (!update) return; // Tab, Enter (submits the form), ...
-    event.preventDefault();
-    commit(update);
-  };
-
-  const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    commit(applyPaste(value, index, event.clipboardData.getData('text')));
-  };
-
-  // Input the key handler did not see: mobile keyboards, autofill of the SMS code, IME.
-  const onInput = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
-    commit(applyInput(value, index, event.currentTarget.value));
-  };
+    if (isEmpty && !disabled) first.current?.focus();
+  }, [isEmpty, disabled]);
 
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
@@ -80,29 +51,24 @@ export function OtpInput({ value, onChange, label, description, error, disabled 
           {description}
         </Text>
       ) : null}
-      <div className={classes.otpGrid}>
-        {value.map((digit, index) => (
-          <input
-            // The boxes never reorder; the index is their identity.
-            key={index}
-            ref={(el) => {
-              boxes.current[index] = el;
-            }}
-            className={classes.otpBox}
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={`Digit ${index + 1} of ${value.length}`}
-            aria-invalid={error ? true : undefined}
-            value={digit}
-            onKeyDown={onKeyDown(index)}
-            onPaste={onPaste(index)}
-            onChange={onInput(index)}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        ))}
-      </div>
+      <PinInput
+        // A stable id from the first render: PinInput keys its boxes by it, and a late id remounts them (and loses the focus).
+        id={`${id}-code`}
+        ref={first}
+        length={OTP_LENGTH}
+        type="number"
+        oneTimeCode
+        size="lg"
+        gap="xs"
+        placeholder=""
+        styles={{ root: { justifyContent: 'center' } }}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={Boolean(error)}
+        disabled={disabled}
+        getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${OTP_LENGTH}`, 'aria-invalid': error ? true : undefined })}
+      />
       {error ? (
         <Text id={errorId} role="alert" size="sm" c="var(--mantine-color-error)" mt="xs">
           {error}

@@ -1,15 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { MSG, RESEND_COUNTDOWN_VERIFICATION_PAGE_S } from '@portal/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, OtpForm, RESEND_COUNTDOWN_VERIFICATION_PAGE_S } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
 import { getToken, setToken } from '../../shared/auth/token';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, isLogoutError, notify } from './feedback';
 import { clearMfaState, readMfaState, saveMfaState, type MfaState } from './mfa-state';
 import { OtpInput, type OtpInputHandle } from './otp-input';
-import { emptyOtp, isOtpComplete, otpString } from './otp-code';
 import { MFA_REGISTER_PATH } from './sign-in-flow';
 import { formatCountdown, useCountdown } from './use-countdown';
 import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
@@ -29,8 +30,8 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [step, setStep] = useState<MfaState>(initial);
-  const [digits, setDigits] = useState<string[]>(() => emptyOtp());
-  const [error, setError] = useState<string | null>(null);
+  // OtpForm (spec 5.5): 6 digits; Next is enabled only then.
+  const form = useForm<OtpForm>({ resolver: zodResolver(OtpForm), mode: 'onChange', defaultValues: { code: '' } });
   const countdown = useCountdown(RESEND_COUNTDOWN_VERIFICATION_PAGE_S);
   const otpRef = useRef<OtpInputHandle>(null);
 
@@ -53,8 +54,8 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
         void signOut({ message: errorMessage(e) });
         return;
       }
-      setError(errorMessage(e));
-      setDigits(emptyOtp());
+      // The message stays (verify.error) until the code is changed; the boxes start again.
+      form.reset({ code: '' });
     },
   });
 
@@ -71,11 +72,11 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
     onSuccess: ({ next, after }) => {
       saveMfaState(next);
       setStep(next);
-      setError(null);
-      setDigits(emptyOtp());
+      verify.reset();
+      form.reset({ code: '' });
       countdown.restart(after);
       notify('success', MSG.codeSent);
-      otpRef.current?.focus(0);
+      otpRef.current?.focus();
     },
     onError: (e) => {
       if (mustSignOut(e)) void signOut({ message: errorMessage(e) });
@@ -83,15 +84,15 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
     },
   });
 
-  const complete = isOtpComplete(digits);
+  const complete = form.formState.isValid;
   const busy = verify.isPending || resend.isPending;
+  const error = verify.isError && !mustSignOut(verify.error) ? errorMessage(verify.error) : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete || busy) return;
-    setError(null);
-    verify.mutate(otpString(digits));
-  };
+  const onSubmit = form.handleSubmit(({ code }) => {
+    if (busy) return;
+    verify.reset();
+    verify.mutate(code);
+  });
 
   const changeNumber = () => {
     clearMfaState();
@@ -104,27 +105,36 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
       title={enrolling ? 'Verify your mobile number' : 'Two-step verification'}
       subtitle={enrolling ? 'Confirm the number to finish setting up two-factor authentication.' : 'Enter the code to finish signing in.'}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="lg">
-          <OtpInput
-            ref={otpRef}
-            label="Verification code"
-            description={
-              <>
-                Enter the 6-digit code sent to{' '}
-                <Text span fw={600} c="var(--mantine-color-text)">
-                  {step.phoneHint || 'your phone'}
-                </Text>
-                .
-              </>
-            }
-            value={digits}
-            onChange={(next) => {
-              setDigits(next);
-              if (error) setError(null);
-            }}
-            error={error}
-            disabled={busy}
+          <Controller
+            control={form.control}
+            name="code"
+            render={({ field }) => (
+              <OtpInput
+                ref={otpRef}
+                label="Verification code"
+                description={
+                  <>
+                    Enter the 6-digit code sent to{' '}
+                    <Text span fw={600} c="var(--mantine-color-text)">
+                      {step.phoneHint || 'your phone'}
+                    </Text>
+                    .
+                  </>
+                }
+                value={field.value}
+                onChange={(code) => {
+                  // PinInput also reports the boxes it empties after a wrong code: keep that message.
+                  if (code === field.value) return;
+                  field.onChange(code);
+                  if (verify.isError) verify.reset();
+                }}
+                onBlur={field.onBlur}
+                error={error}
+                disabled={busy}
+              />
+            )}
           />
           <Button type="submit" fullWidth size="md" disabled={!complete || busy} loading={verify.isPending}>
             Next

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
-import { ERROR_CODES, MSG, isValidEmail, validateSignIn } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ERROR_CODES, MSG, SignInForm as SignInSchema, type SignInForm as SignInValues } from '@portal/domain';
 import { AuthLayout } from './auth-layout';
 import { errorCode, errorMessage, isLogoutError, notify } from './feedback';
 import { signIn } from './sign-in-flow';
@@ -19,9 +21,8 @@ export function SignInForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  // SignInForm (spec 5.5): a valid e-mail and a non-empty password, otherwise "Invalid" (shown once submitted).
+  const { register, handleSubmit, formState } = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), mode: 'onSubmit', defaultValues: { email: '', password: '' } });
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const mutation = useMutation({
@@ -44,31 +45,25 @@ export function SignInForm() {
     },
   });
 
-  // 5.5: a valid e-mail and a non-empty password, otherwise "Invalid" (shown once submitted).
-  const invalid = submitted ? validateSignIn({ email, password }) : null;
-  const emailError = invalid && !isValidEmail(email) ? invalid : undefined;
-  const passwordError = invalid && password.length === 0 ? invalid : undefined;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setNotice(null);
-    if (validateSignIn({ email, password })) return;
-    mutation.mutate({ email, password });
-  };
+  const onSubmit = handleSubmit(
+    (values) => {
+      setNotice(null);
+      mutation.mutate(values);
+    },
+    () => setNotice(null),
+  );
 
   return (
     <AuthLayout title="Sign in" subtitle="Sign in to manage your employees, attendance and payroll.">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={emailError}
+            {...register('email')}
+            error={formState.errors.email?.message}
             readOnly={mutation.isPending}
           />
           <Stack gap={6}>
@@ -76,9 +71,8 @@ export function SignInForm() {
               label="Password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={passwordError}
+              {...register('password')}
+              error={formState.errors.password?.message}
               readOnly={mutation.isPending}
             />
             <Group justify="flex-end">

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { MSG, PASSWORD_MIN_LENGTH, isValidEmail, validateSignUp } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, PASSWORD_MIN_LENGTH, SignUpForm as SignUpSchema, type SignUpForm as SignUpValues } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
@@ -17,10 +18,12 @@ interface SignUpFormProps {
 
 export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
   const emailLocked = Boolean(inviteToken && invitedEmail);
-  const [email, setEmail] = useState(emailLocked ? (invitedEmail ?? '') : '');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  // SignUpForm (spec 5.5): valid e-mail, non-empty password and re-entry ("Invalid"); the re-entry must match.
+  const { register, handleSubmit, formState } = useForm<SignUpValues>({
+    resolver: zodResolver(SignUpSchema),
+    mode: 'onSubmit',
+    defaultValues: { email: emailLocked ? (invitedEmail ?? '') : '', password: '', confirmPassword: '' },
+  });
 
   const mutation = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
@@ -29,19 +32,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
     onError: (error) => notify('error', errorMessage(error)),
   });
 
-  // 5.5: valid e-mail, non-empty password and re-entry ("Invalid"); the re-entry must match.
-  const invalid = submitted ? validateSignUp({ email, password, confirmPassword }) : null;
-  const emailError = invalid === MSG.invalid && !isValidEmail(email) ? invalid : undefined;
-  const passwordError = invalid === MSG.invalid && password.length === 0 ? invalid : undefined;
-  const confirmError =
-    invalid === MSG.passwordDidNotMatch ? invalid : invalid === MSG.invalid && confirmPassword.length === 0 ? invalid : undefined;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (validateSignUp({ email, password, confirmPassword })) return;
-    mutation.mutate({ email, password });
-  };
+  const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ email, password }));
 
   if (mutation.isSuccess) {
     const sentTo = mutation.variables.email.trim();
@@ -70,38 +61,35 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
       title={inviteToken ? 'Set up your account' : 'Create your account'}
       subtitle={inviteToken ? 'Choose a password to accept your invitation.' : 'Sign up with the e-mail your employer invited.'}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...register('email')}
             readOnly={emailLocked || mutation.isPending}
             variant={emailLocked ? 'filled' : 'default'}
             description={emailLocked ? 'The e-mail your invitation was sent to.' : undefined}
-            error={emailError}
+            error={formState.errors.email?.message}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             required
             description={`Use at least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...register('password')}
             readOnly={mutation.isPending}
-            error={passwordError}
+            error={formState.errors.password?.message}
           />
           <PasswordInput
             label="Re-enter password"
             autoComplete="new-password"
             required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            {...register('confirmPassword')}
             readOnly={mutation.isPending}
-            error={confirmError}
+            error={formState.errors.confirmPassword?.message}
           />
           <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={mutation.isPending}>
             Sign up

@@ -3,18 +3,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ActivityResult, DashboardStats, StatsKind, TodoResult, VendorStatsResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { dashboardKeys } from '../../shared/api/query-keys';
 
 export type ActivityList = z.infer<typeof ActivityResult>;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  stats: (kind: StatsKind, vendorId: string | null) => [...dashboardKeys.all, 'stats', { kind, vendorId }] as const,
-  vendorStats: (vendorId: string) => [...dashboardKeys.all, 'vendor-stats', { vendorId }] as const,
-  todo: (vendorId: string | null) => [...dashboardKeys.all, 'to-do', { vendorId }] as const,
-  activity: (vendorId: string | null, recent: boolean) => [...dashboardKeys.all, 'activity', { vendorId, recent }] as const,
-};
+export { dashboardKeys } from '../../shared/api/query-keys';
 
 export const statsQuery = (kind: StatsKind, vendorId: string | null) =>
   queryOptions({

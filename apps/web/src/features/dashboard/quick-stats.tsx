@@ -69,7 +69,10 @@ export function QuickStats({ vendorId, today }: { vendorId: string | null; today
   const period = data ? cycleSoFar(data.attendanceCycleDates, today) : null;
   const links = period ? dashboardLinks(vendorId, period) : null;
   const f = data ? figures(data) : null;
-  const cycleNote = period ? `This cycle: ${periodLabel(data!.attendanceCycleDates)}` : 'This cycle';
+  const cycle = period ? periodLabel(data!.attendanceCycleDates) : null;
+  const cycleNote = cycle ? `This cycle: ${cycle}` : 'This cycle';
+  // The month keeps its capital ("Nov 2026"), as on the other cards.
+  const disbursedNote = cycle ? `Disbursed this cycle: ${cycle}` : 'Disbursed this cycle';
   const loading = !data;
 
   return (
@@ -104,7 +107,7 @@ export function QuickStats({ vendorId, today }: { vendorId: string | null; today
         <StatCard
           label="Total Withdraw Value"
           value={f ? formatRupees(f.value) : null}
-          note={kind === 'EWA' ? cycleNote : `Disbursed, ${cycleNote.toLowerCase()}`}
+          note={kind === 'EWA' ? cycleNote : disbursedNote}
           icon={<IconCoinRupee size={22} />}
           href={links ? (kind === 'EWA' ? links.transactions : links.salaryTopups) : null}
           loading={loading}

@@ -11,6 +11,7 @@ import {
   type UploadPayrollDocBody,
 } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { documentsKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 import { base64ToBytes, bytesToBase64 } from './file-checks';
 import { anyProcessing, type DocRef } from './history-rows';
@@ -20,12 +21,7 @@ export const HISTORY_REFRESH_MS = 1500;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export const documentsKeys = {
-  all: ['documents'] as const,
-  histories: () => [...documentsKeys.all, 'history'] as const,
-  history: (type: DocumentType, vendorId: string | null, page: number) => [...documentsKeys.histories(), { type, vendorId, page }] as const,
-  rawFiles: (page: number) => [...documentsKeys.histories(), { type: 'RAW_FILE', page }] as const,
-};
+export { documentsKeys } from '../../shared/api/query-keys';
 
 export const uploadHistoryQuery = (type: DocumentType, vendorId: string | null, page: number) =>
   queryOptions({

@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { UPLOAD_HISTORY_PAGE_SIZE, formatDateTimeIst, type DocumentType } from '@portal/domain';
-import { DataTable, PageTitle, Paginator, RefreshButton, StatusBadge, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, StatusBadge, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn, type ListViewState } from '../../shared/ui';
 import { downloadDocument, rawFilesQuery, uploadHistoryQuery } from './api';
 import { HISTORY_TITLES, auditHistoryRow, rawFileHistoryRow, statusDetail, type DocRef, type HistoryRow } from './history-rows';
 
@@ -76,35 +76,37 @@ export function UploadHistory({ type, vendorId, page, onPage }: UploadHistoryPro
   ];
 
   const title = HISTORY_TITLES[type] ?? 'Upload History';
+  // The page belongs to the upload page's URL (its own parameters); the list has no other state.
+  const state: ListViewState<never> = {
+    page,
+    pageSize: UPLOAD_HISTORY_PAGE_SIZE,
+    pageSizes: [UPLOAD_HISTORY_PAGE_SIZE],
+    search: '',
+    sort: null,
+    filters: [],
+    setPage: onPage,
+    setPageSize: () => undefined,
+    setSearch: () => undefined,
+    setFilters: () => undefined,
+    toggleSort: () => undefined,
+  };
   return (
-    <Paper withBorder component="section" aria-label={title}>
-      <Stack gap={0}>
-        <Group p="md" justify="space-between">
-          <PageTitle title={title} />
-          <RefreshButton refetch={query.refetch} />
-        </Group>
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          minWidth={raw ? 820 : 760}
-          loading={query.isPending}
-          loadingRows={UPLOAD_HISTORY_PAGE_SIZE}
-          error={query.isError ? errorMessage(query.error) : null}
-        />
-        <Stack p="md">
-          <Paginator
-            page={page}
-            onChange={onPage}
-            total={total}
-            pageSize={UPLOAD_HISTORY_PAGE_SIZE}
-            withShowingLabel
-            label={`${title} pages`}
-            disabled={query.isFetching && query.isPlaceholderData}
-          />
-        </Stack>
-      </Stack>
-    </Paper>
+    <section aria-label={title}>
+      <ListView<HistoryRow>
+        label={title}
+        state={state}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={total}
+        loading={query.isPending}
+        fetching={query.isFetching && query.isPlaceholderData}
+        error={query.isError ? errorMessage(query.error) : null}
+        refetch={query.refetch}
+        pageSizeSelect={false}
+        toolbarStart={<PageTitle title={title} />}
+        minWidth={raw ? 820 : 760}
+      />
+    </section>
   );
 }

@@ -11,17 +11,11 @@ import type {
   WorkerType,
 } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { employeeProfileKeys } from '../../shared/api/query-keys';
 
 const ctx = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export const employeeProfileKeys = {
-  all: ['employee-profile'] as const,
-  worker: (vendorId: string | null, employeeId: string) => [...employeeProfileKeys.all, { vendorId, employeeId }] as const,
-  profile: (vendorId: string | null, employeeId: string) => [...employeeProfileKeys.worker(vendorId, employeeId), 'profile'] as const,
-  document: (vendorId: string | null, employeeId: string, docType: ProfileDocumentType) => [...employeeProfileKeys.worker(vendorId, employeeId), 'document', docType] as const,
-  transactions: (vendorId: string | null, employeeId: string) => [...employeeProfileKeys.worker(vendorId, employeeId), 'transactions'] as const,
-  agreements: (vendorId: string | null, employeeId: string, workerType: WorkerType) => [...employeeProfileKeys.worker(vendorId, employeeId), 'agreements', workerType] as const,
-};
+export { employeeProfileKeys } from '../../shared/api/query-keys';
 
 export const profileDetailsQuery = (vendorId: string | null, employeeId: string) =>
   queryOptions({

@@ -18,14 +18,29 @@ import {
   type ProfileTransaction,
   type VerificationStatus,
 } from '@portal/domain';
+import { employeesKeys } from '../../shared/api/query-keys';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Paginator, StatusBadge, errorMessage, notifyApiError, notifyError, notifySuccess, type DataTableColumn, type StatusTone } from '../../shared/ui';
+import {
+  ListView,
+  PageTitle,
+  StatusBadge,
+  errorMessage,
+  notifyApiError,
+  notifyError,
+  notifySuccess,
+  pageCountOf,
+  useListState,
+  type DataTableColumn,
+  type StatusTone,
+} from '../../shared/ui';
 import { employeeProfileKeys, fetchAgreementLink, profileAgreementsQuery, profileDetailsQuery, profileTransactionsQuery, terminateEmployee } from './api';
 import { DocumentCard } from './document-card';
 import { SalaryDetailsCard } from './salary-details-card';
 
 const DASHBOARD = '/dashboard';
+/** The profile's transactions come whole and are shown 10 a page (the page is in the URL). */
 const TRANSACTIONS_PAGE_SIZE = 10;
+const TRANSACTIONS_PAGE_SIZES = [TRANSACTIONS_PAGE_SIZE];
 const VERIFICATION_TONE: Record<VerificationStatus, StatusTone> = { VERIFIED: 'success', PENDING: 'pending', INCORRECT: 'reject' };
 
 /** dd/mm/yyyy of a yyyy-mm-dd date; NA when missing. */
@@ -111,6 +126,8 @@ function AccountDetails({ p }: { p: EmployeeProfile }) {
 
 function AgreementsTable({ vendorId, p }: { vendorId: string | null; p: EmployeeProfile }) {
   const list = useQuery(profileAgreementsQuery(vendorId, p._id, p.workerType));
+  // A worker's few agreements come whole: nothing of this list goes in the URL.
+  const state = useListState({});
   const [opening, setOpening] = useState<string | null>(null);
   const view = async (a: ProfileAgreement) => {
     setOpening(a.agreementId);
@@ -126,7 +143,7 @@ function AgreementsTable({ vendorId, p }: { vendorId: string | null; p: Employee
   };
   const columns: DataTableColumn<ProfileAgreement>[] = [
     { key: 'type', header: 'Agreement Type', render: (a) => a.agreementType.replace(/_/g, ' ') },
-    { key: 'signedAt', header: 'Signed On', render: (a) => profileDateTimeText(a.signedAt) },
+    { key: 'signedAt', header: 'Signed On', nowrap: true, render: (a) => profileDateTimeText(a.signedAt) },
     {
       key: 'action',
       header: 'Action',
@@ -147,13 +164,14 @@ function AgreementsTable({ vendorId, p }: { vendorId: string | null; p: Employee
   ];
   return (
     <Section title="Agreements">
-      <DataTable
+      <ListView<ProfileAgreement>
+        unframed
         label="Agreements"
+        state={state}
         columns={columns}
         rows={list.data?.agreements}
         rowKey={(a) => a.agreementId}
         loading={list.isPending}
-        loadingRows={2}
         error={list.isError ? errorMessage(list.error) : null}
         minWidth={480}
       />
@@ -163,31 +181,34 @@ function AgreementsTable({ vendorId, p }: { vendorId: string | null; p: Employee
 
 function TransactionsTable({ vendorId, employeeId }: { vendorId: string | null; employeeId: string }) {
   const list = useQuery(profileTransactionsQuery(vendorId, employeeId));
-  const [page, setPage] = useState(1);
+  const state = useListState({ pageSizes: TRANSACTIONS_PAGE_SIZES, defaultPageSize: TRANSACTIONS_PAGE_SIZE });
   const all = list.data?.transactions;
   const total = all?.length ?? 0;
+  // A page past the last (an old link) shows the last.
+  const page = Math.min(state.page, Math.max(1, pageCountOf(total, TRANSACTIONS_PAGE_SIZE)));
   const rows = all?.slice((page - 1) * TRANSACTIONS_PAGE_SIZE, page * TRANSACTIONS_PAGE_SIZE);
   const columns: DataTableColumn<ProfileTransaction>[] = [
-    { key: 'dateTime', header: 'Date & time', render: (t) => profileTransactionCells(t).dateTime },
-    { key: 'amountDisbursed', header: 'Amount Disbursed', align: 'right', render: (t) => profileTransactionCells(t).amountDisbursed },
-    { key: 'repaidAmount', header: 'Repaid Amount', align: 'right', render: (t) => profileTransactionCells(t).repaidAmount },
+    { key: 'dateTime', header: 'Date & time', nowrap: true, render: (t) => profileTransactionCells(t).dateTime },
+    { key: 'amountDisbursed', header: 'Amount Disbursed', align: 'right', nowrap: true, render: (t) => profileTransactionCells(t).amountDisbursed },
+    { key: 'repaidAmount', header: 'Repaid Amount', align: 'right', nowrap: true, render: (t) => profileTransactionCells(t).repaidAmount },
     { key: 'status', header: 'Status', render: (t) => <StatusBadge tone={statusTone(t.status)} status={t.status} /> },
   ];
   return (
     <Section title="Transactions">
-      <DataTable
+      <ListView<ProfileTransaction>
+        unframed
         label="Transactions"
+        state={{ ...state, page }}
         columns={columns}
         rows={rows}
         rowKey={(t) => t._id}
+        // One page needs no paginator.
+        total={total > TRANSACTIONS_PAGE_SIZE ? total : undefined}
+        pageSizeSelect={false}
         loading={list.isPending}
-        loadingRows={3}
         error={list.isError ? errorMessage(list.error) : null}
         minWidth={560}
       />
-      {total > TRANSACTIONS_PAGE_SIZE ? (
-        <Paginator page={page} onChange={setPage} total={total} pageSize={TRANSACTIONS_PAGE_SIZE} withShowingLabel label="Transactions pages" />
-      ) : null}
     </Section>
   );
 }
@@ -202,7 +223,7 @@ function TerminateButton({ vendorId, p }: { vendorId: string | null; p: Employee
       notifySuccess(EMPLOYEE_PROFILE_MSG.terminated(p.name.data));
       await queryClient.invalidateQueries({ queryKey: employeeProfileKeys.worker(vendorId, p._id) });
       // The employees list shows the new status too (its query keys start with 'employees').
-      await queryClient.invalidateQueries({ queryKey: ['employees'] });
+      await queryClient.invalidateQueries({ queryKey: employeesKeys.all });
     },
     onError: (error) => {
       setConfirming(false);

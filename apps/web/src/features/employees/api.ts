@@ -1,18 +1,27 @@
 /** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { EMPLOYEE_LIST_DEFAULT_PAGE_SIZE, type EmployeeRecord } from '@portal/domain';
+import type { EmployeeFilterField, EmployeeRecord } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { employeesKeys } from '../../shared/api/query-keys';
 import type { EmployeeColumnKey } from './columns';
 import type { BulkAction, BulkResultItem } from './outcome';
 import type { CheckedField } from './employee-form-model';
-import type { EmployeeFilter } from './url-state';
+import type { Filter } from '../../shared/ui/filter-model';
+
+export type EmployeeFilter = Filter<EmployeeFilterField>;
+/** Columns the list may be sorted by (the server's `sortby`). */
+export const EMPLOYEE_SORTS = ['fullName', 'employerEmployeeId', 'joinedAt', 'currentMonthlySalary', 'createdAt'] as const;
+export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
 export type { EmployeeRecord };
 
 export interface EmployeeListParams {
   page: number;
+  pageSize: number;
   search: string;
   filters: readonly EmployeeFilter[];
+  sortBy: EmployeeSort;
+  sortOrder: 'asc' | 'desc';
 }
 
 export interface EmployeeListResult {
@@ -20,12 +29,7 @@ export interface EmployeeListResult {
   total: number;
 }
 
-/** Query keys: every list per context and its parameters. */
-export const employeesKeys = {
-  all: ['employees'] as const,
-  lists: () => [...employeesKeys.all, 'list'] as const,
-  list: (vendorId: string | null, params: EmployeeListParams) => [...employeesKeys.lists(), { vendorId, ...params }] as const,
-};
+export { employeesKeys } from '../../shared/api/query-keys';
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : undefined);
 
@@ -35,14 +39,24 @@ export const employeeListQuery = (vendorId: string | null, params: EmployeeListP
     queryFn: () =>
       api.put<EmployeeListResult>(
         '/v2/employer-admin/employee-paginated-filter-search',
-        { filters: params.filters, limit: EMPLOYEE_LIST_DEFAULT_PAGE_SIZE, pageNumber: params.page, searchText: params.search, sortby: 'createdAt' },
+        {
+          filters: params.filters,
+          limit: params.pageSize,
+          pageNumber: params.page,
+          searchText: params.search,
+          sortby: params.sortBy,
+          sortOrder: params.sortOrder,
+        },
         vendorQuery(vendorId),
       ),
     placeholderData: keepPreviousData,
   });
 
 /** The xlsx report of the list as filtered and searched, with the given columns in order. */
-export const downloadEmployeeReport = (vendorId: string | null, body: { filters: readonly EmployeeFilter[]; searchText: string; columns: EmployeeColumnKey[] }) =>
+export const downloadEmployeeReport = (
+  vendorId: string | null,
+  body: { filters: readonly EmployeeFilter[]; searchText: string; columns: EmployeeColumnKey[]; sortby: EmployeeSort; sortOrder: 'asc' | 'desc' },
+) =>
   api.put<Blob>('/employer-admin/search', body, vendorQuery(vendorId));
 
 export const addEmployee = (body: Record<string, string>, vendorId: string | null) =>

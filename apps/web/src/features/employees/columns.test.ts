@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableColumns, defaultVisibleColumns, hideAllColumns, showAllColumns, toggleColumn, visibleColumnsInOrder } from './columns';
+import { availableColumns, defaultVisibleColumns, displayColumns, hideAllColumns, showAllColumns, toggleColumn, visibleColumnsInOrder } from './columns';
 
 const none = { branchIds: [], gradeIds: [], departmentIds: [] };
 const all = { branchIds: ['Surat'], gradeIds: ['G1'], departmentIds: ['Weaving'] };
@@ -17,7 +17,29 @@ describe('employee columns', () => {
     const visible = defaultVisibleColumns(availableColumns(all));
     expect(visible.has('branchId') || visible.has('gradeId') || visible.has('departmentId')).toBe(false);
     expect(visible.has('email')).toBe(true);
-    expect(visible.size).toBe(10);
+    // Withdrawal Allowed starts hidden too, so the default table fits 1366 px.
+    expect(visible.has('withdrawalAllowed')).toBe(false);
+    expect(visible.size).toBe(9);
+  });
+
+  it('stacks contact, status and dates in one cell each when both of a pair are visible', () => {
+    const shown = visibleColumnsInOrder(availableColumns(none), defaultVisibleColumns(availableColumns(none)));
+    expect(displayColumns(shown)).toEqual([
+      { key: 'fullName' },
+      { key: 'employerEmployeeId' },
+      { key: 'mobile', under: 'email' },
+      { key: 'employmentStatus', under: 'signUpStatus' },
+      { key: 'joinedAt', under: 'terminatedAt' },
+      { key: 'currentMonthlySalary' },
+    ]);
+    // one of a pair hidden: the other is a column of its own, in its place
+    expect(displayColumns(['fullName', 'employerEmployeeId', 'email', 'signUpStatus', 'joinedAt'])).toEqual([
+      { key: 'fullName' },
+      { key: 'employerEmployeeId' },
+      { key: 'email' },
+      { key: 'signUpStatus' },
+      { key: 'joinedAt' },
+    ]);
   });
 
   it('never hides Full Name and Employee ID', () => {

@@ -62,9 +62,48 @@ export function availableColumns(metadata: EmployerMetadata | undefined): Employ
   return EMPLOYEE_COLUMN_KEYS.filter((key) => !isMetadataColumn(key) || metadataLists(metadata, key));
 }
 
-/** The set of visible columns at first: every available one but Branch, Grade and Department. */
+/** Columns hidden until the admin shows them (the table then fits 1366 px without scrolling sideways). */
+export const HIDDEN_BY_DEFAULT: readonly EmployeeColumnKey[] = ['withdrawalAllowed'];
+
+/** The set of visible columns at first: every available one but Withdrawal Allowed, Branch, Grade and Department. */
 export function defaultVisibleColumns(available: readonly EmployeeColumnKey[]): Set<EmployeeColumnKey> {
-  return new Set(available.filter((key) => !isMetadataColumn(key)));
+  return new Set(available.filter((key) => !isMetadataColumn(key) && !HIDDEN_BY_DEFAULT.includes(key)));
+}
+
+/**
+ * Pairs shown in one cell when both are visible, the second under the first in smaller type (the
+ * header names both): contact, status, and dates. Each is still its own column in the toggle and
+ * the download.
+ */
+export const STACKED_COLUMNS: readonly (readonly [EmployeeColumnKey, EmployeeColumnKey])[] = [
+  ['mobile', 'email'],
+  ['employmentStatus', 'signUpStatus'],
+  ['joinedAt', 'terminatedAt'],
+];
+
+export interface DisplayColumn {
+  key: EmployeeColumnKey;
+  /** Shown under `key` in the same cell. */
+  under?: EmployeeColumnKey;
+}
+
+/** The table's columns for the visible keys: a stacked pair takes the place of whichever of the two comes first. */
+export function displayColumns(shown: readonly EmployeeColumnKey[]): DisplayColumn[] {
+  const visible = new Set(shown);
+  const out: DisplayColumn[] = [];
+  const done = new Set<EmployeeColumnKey>();
+  for (const key of shown) {
+    if (done.has(key)) continue;
+    const pair = STACKED_COLUMNS.find(([a, b]) => (a === key || b === key) && visible.has(a) && visible.has(b));
+    if (pair) {
+      out.push({ key: pair[0], under: pair[1] });
+      done.add(pair[0]).add(pair[1]);
+    } else {
+      out.push({ key });
+      done.add(key);
+    }
+  }
+  return out;
 }
 
 /** Switches one column; the fixed ones stay shown. */

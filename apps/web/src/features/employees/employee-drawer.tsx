@@ -1,10 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EMPLOYEE_MSG, MOBILE_LENGTH, NAME_MAX_LENGTH, SALARY_ACCOUNT_MAX_LENGTH, type EmployeeRecord } from '@portal/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BUSINESS_TIME_ZONE,
+  EMPLOYEE_MSG,
+  MOBILE_LENGTH,
+  NAME_MAX_LENGTH,
+  SALARY_ACCOUNT_MAX_LENGTH,
+  earliestJoiningDate,
+  employeeFormWithPicksSchema,
+  isoDateInZone,
+  latestJoiningDate,
+  type EmployeeRecord,
+} from '@portal/domain';
 import { employerMetadataQuery } from '../../shared/auth/profile';
-import { SideDrawer, errorMessage } from '../../shared/ui';
+import { DateField, SideDrawer, errorMessage } from '../../shared/ui';
 import { addEmployee, checkEmployeeField, employeesKeys, updateEmployee } from './api';
 import {
   EMPTY_EMPLOYEE_FORM,
@@ -12,7 +25,6 @@ import {
   formFromRecord,
   needsCheck,
   submitBlocked,
-  validateForm,
   type CheckState,
   type CheckedField,
   type EmployeeFormField,
@@ -43,25 +55,30 @@ function ResultHeading({ children }: { children: ReactNode }) {
 }
 
 /**
- * Add Employee / Edit Employee in the 800px side drawer (spec 2.5, 4.6, 5.3): every rule of
- * validateEmployeeForm with its message, e-mail and mobile checked with the server on blur, Submit
- * disabled while the form is invalid or a check runs or fails; then a success screen (Add Another
- * when adding, Close) or a failure screen with the server's message and Try again.
+ * Add Employee / Edit Employee in the 800px side drawer (spec 2.5, 4.6, 5.3): every rule of the
+ * domain's employeeFormSchema (the server's too) with its message, the joining date in dd/mm/yyyy,
+ * e-mail and mobile checked with the server on blur, Submit disabled while the form is invalid or a
+ * check runs or fails; then a success screen (Add Another when adding, Close) or a failure screen
+ * with the server's message and Try again.
  */
 export function EmployeeDrawer({ opened, onClose, employee, vendorId }: EmployeeDrawerProps) {
   const queryClient = useQueryClient();
   const editing = employee !== null;
   const signedUp = Boolean(employee?.userId);
   const metadata = useQuery({ ...employerMetadataQuery(), enabled: opened }).data;
-  const initial = employee ? formFromRecord(employee) : EMPTY_EMPLOYEE_FORM;
+  // The business date (Asia/Kolkata) bounds the joining date, as on the server.
+  const [today] = useState(() => isoDateInZone(new Date(), BUSINESS_TIME_ZONE));
+  const joiningWindow = useMemo(() => ({ from: earliestJoiningDate(today), to: latestJoiningDate(today) }), [today]);
+  const resolver = useMemo(() => zodResolver(employeeFormWithPicksSchema(today)), [today]);
 
-  const [values, setValues] = useState<EmployeeFormValues>(initial);
-  const [touched, setTouched] = useState<Set<EmployeeFormField>>(() => new Set());
+  // employeeFormSchema (5.3): a field's message shows once it has been left, then follows its value.
+  const form = useForm<EmployeeFormValues>({ resolver, mode: 'onTouched', defaultValues: employee ? formFromRecord(employee) : EMPTY_EMPLOYEE_FORM });
+  const { register, control, formState, getValues, handleSubmit, reset } = form;
+  // The server's availability checks of the e-mail and the mobile (not form values).
   const [checks, setChecks] = useState<Record<CheckedField, CheckState>>({ email: 'idle', mobile: 'idle' });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const checkSeq = useRef<Record<CheckedField, number>>({ email: 0, mobile: 0 });
 
-  const errors = validateForm(values);
   const save = useMutation({
     mutationFn: (v: EmployeeFormValues) => {
       if (editing && !employee._id) throw new Error(EMPLOYEE_MSG.updateWithoutId);
@@ -75,19 +92,10 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     onError: (error) =>
       setPhase({ kind: 'failure', message: error instanceof Error && error.message === EMPLOYEE_MSG.updateWithoutId ? error.message : errorMessage(error) }),
   });
-  const blocked = submitBlocked(errors, checks) || save.isPending;
-
-  const set = (field: EmployeeFormField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field === 'email' || field === 'mobile') {
-      checkSeq.current[field] += 1;
-      setChecks((c) => ({ ...c, [field]: 'idle' }));
-    }
-  };
-  const touch = (field: EmployeeFormField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  const blocked = submitBlocked(formState.isValid, checks) || save.isPending;
 
   const runCheck = async (field: CheckedField) => {
-    const value = values[field].trim();
+    const value = getValues(field).trim();
     if (!needsCheck(field, value, employee?.[field] ?? '')) {
       setChecks((c) => ({ ...c, [field]: 'idle' }));
       return;
@@ -105,24 +113,39 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   };
 
   const errorOf = (field: EmployeeFormField): string | undefined => {
-    const shown = touched.has(field) || (field === 'email' && touched.has('mobile') && errors.email === EMPLOYEE_MSG.emailOrMobile);
-    if (shown && errors[field]) return errors[field];
+    const message = formState.errors[field]?.message;
+    if (message) return message;
     if ((field === 'email' || field === 'mobile') && checks[field] === 'taken') return TAKEN[field];
     return undefined;
   };
 
-  const text = (field: EmployeeFormField, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput
-      label={label}
-      value={values[field]}
-      onChange={(e) => set(field, e.currentTarget.value)}
-      onBlur={() => touch(field)}
-      error={errorOf(field)}
-      autoComplete="off"
-      disabled={save.isPending}
-      {...extra}
-    />
-  );
+  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void };
+  const text = (field: EmployeeFormField, label: string, { normalise, onLeave, ...extra }: TextProps = {}) => {
+    // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
+    const registered = register(field, field === 'mobile' ? { deps: ['email'] } : undefined);
+    return (
+      <TextInput
+        label={label}
+        {...registered}
+        onChange={(e) => {
+          if (normalise) e.currentTarget.value = normalise(e.currentTarget.value);
+          if (field === 'email' || field === 'mobile') {
+            checkSeq.current[field] += 1;
+            setChecks((c) => ({ ...c, [field]: 'idle' }));
+          }
+          void registered.onChange(e);
+        }}
+        onBlur={(e) => {
+          void registered.onBlur(e);
+          onLeave?.();
+        }}
+        error={errorOf(field)}
+        autoComplete="off"
+        disabled={save.isPending}
+        {...extra}
+      />
+    );
+  };
 
   const checkHint = (field: CheckedField) =>
     checks[field] === 'checking' ? (
@@ -134,21 +157,20 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   const select = (field: 'branchId' | 'gradeId' | 'departmentId', label: string, list: readonly string[] | undefined) => {
     const options = [...(list ?? [])];
     if (options.length === 0) return null;
-    if (values[field] && !options.includes(values[field])) options.push(values[field]);
+    const current = getValues(field);
+    if (current && !options.includes(current)) options.push(current);
     return (
       <NativeSelect
         label={label}
         data={[{ value: '', label: `Select ${label}` }, ...options.map((o) => ({ value: o, label: o }))]}
-        value={values[field]}
-        onChange={(e) => set(field, e.currentTarget.value)}
+        {...register(field)}
         disabled={save.isPending}
       />
     );
   };
 
   const restart = () => {
-    setValues(EMPTY_EMPLOYEE_FORM);
-    setTouched(new Set());
+    reset(EMPTY_EMPLOYEE_FORM);
     setChecks({ email: 'idle', mobile: 'idle' });
     save.reset();
     setPhase({ kind: 'form' });
@@ -162,7 +184,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
           <IconCheck size={30} />
         </ThemeIcon>
         <ResultHeading>{editing ? 'Employee updated successfully' : 'Employee added successfully'}</ResultHeading>
-        <Text c="dimmed">{values.fullName.trim()}</Text>
+        <Text c="dimmed">{getValues('fullName').trim()}</Text>
         <Group gap="sm">
           {!editing ? <Button onClick={restart}>Add Another</Button> : null}
           <Button variant={editing ? 'filled' : 'default'} onClick={onClose}>
@@ -198,10 +220,11 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     content = (
       <form
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!blocked) save.mutate(values);
-        }}
+        onSubmit={(e) =>
+          void handleSubmit((values) => {
+            if (!blocked) save.mutate(values);
+          })(e)
+        }
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -215,10 +238,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
             {text('email', 'Email', {
               type: 'email',
               description: 'Email or Mobile is required',
-              onBlur: () => {
-                touch('email');
-                void runCheck('email');
-              },
+              onLeave: () => void runCheck('email'),
               rightSection: checkHint('email'),
             })}
             {text('mobile', 'Mobile', {
@@ -226,15 +246,29 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
               inputMode: 'numeric',
               maxLength: MOBILE_LENGTH,
               description: '10 digits',
-              onChange: (e) => set('mobile', e.currentTarget.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH)),
-              onBlur: () => {
-                touch('mobile');
-                void runCheck('mobile');
-              },
+              normalise: (v) => v.replace(/\D/g, '').slice(0, MOBILE_LENGTH),
+              onLeave: () => void runCheck('mobile'),
               rightSection: checkHint('mobile'),
             })}
-            {text('currentMonthlySalary', 'Monthly Salary', { required: true, inputMode: 'decimal', description: 'In rupees' })}
-            {text('joiningDate', 'Joining Date', { required: true, type: 'date' })}
+            {text('currentMonthlySalary', 'Monthly Salary', { required: true, inputMode: 'numeric', description: 'In whole rupees' })}
+            <Controller
+              control={control}
+              name="joiningDate"
+              render={({ field, fieldState }) => (
+                <DateField
+                  label="Joining Date"
+                  required
+                  clearable
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  pickable={joiningWindow}
+                  error={fieldState.error?.message}
+                  disabled={save.isPending}
+                  w="100%"
+                />
+              )}
+            />
             {text('salaryAccountNumber', 'Salary Account Number', {
               inputMode: 'numeric',
               maxLength: SALARY_ACCOUNT_MAX_LENGTH,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMPLOYEE_MSG } from '@portal/domain';
-import { EMPTY_EMPLOYEE_FORM, employeeRequestBody, formFromRecord, needsCheck, paiseToRupeesText, submitBlocked, validateForm } from './employee-form-model';
+import { EMPLOYEE_MSG, employeeFormWithPicksSchema, fieldErrors } from '@portal/domain';
+import { EMPTY_EMPLOYEE_FORM, employeeRequestBody, formFromRecord, needsCheck, paiseToRupeesText, submitBlocked, type EmployeeFormValues } from './employee-form-model';
+
+/** The drawer's resolver schema on a fixed day. */
+const validateForm = (values: EmployeeFormValues) => fieldErrors(employeeFormWithPicksSchema('2026-11-24'), values);
 
 const valid = {
   ...EMPTY_EMPLOYEE_FORM,
@@ -20,6 +23,8 @@ describe('employee form', () => {
     expect(e.currentMonthlySalary).toBe(EMPLOYEE_MSG.salaryRequired);
     expect(e.joiningDate).toBe(EMPLOYEE_MSG.joiningDate);
     expect(validateForm(valid)).toEqual({});
+    // The drawer keeps the designation and the picks as they are.
+    expect(employeeFormWithPicksSchema('2026-11-24').parse({ ...valid, designation: 'Cook', branchId: 'Pune' })).toMatchObject({ designation: 'Cook', branchId: 'Pune' });
   });
 
   it('converts paise to rupees as typed', () => {
@@ -61,10 +66,10 @@ describe('employee form', () => {
 
   it('blocks Submit while invalid, checking, or unavailable', () => {
     const idle = { email: 'idle', mobile: 'idle' } as const;
-    expect(submitBlocked({}, idle)).toBe(false);
-    expect(submitBlocked({ fullName: 'x' }, idle)).toBe(true);
-    expect(submitBlocked({}, { ...idle, mobile: 'checking' })).toBe(true);
-    expect(submitBlocked({}, { ...idle, email: 'taken' })).toBe(true);
-    expect(submitBlocked({}, { email: 'available', mobile: 'error' })).toBe(false);
+    expect(submitBlocked(true, idle)).toBe(false);
+    expect(submitBlocked(false, idle)).toBe(true);
+    expect(submitBlocked(true, { ...idle, mobile: 'checking' })).toBe(true);
+    expect(submitBlocked(true, { ...idle, email: 'taken' })).toBe(true);
+    expect(submitBlocked(true, { email: 'available', mobile: 'error' })).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The Add / Edit Employee form's data (spec 5.3): values as typed, conversion from a record
- * (paise -> rupees), the request body, and when Submit is allowed. Pure.
+ * (paise -> rupees), the request body, and when Submit is allowed. Pure. The rules are the domain's
+ * employeeFormSchema, which the server runs too.
  */
-import { isValidEmail, isValidMobile, validateEmployeeForm, type EmployeeFormInput, type EmployeeRecord } from '@portal/domain';
+import { isValidEmail, isValidMobile, type EmployeeFormInput, type EmployeeRecord } from '@portal/domain';
 
 export interface EmployeeFormValues extends EmployeeFormInput {
   designation: string;
@@ -11,7 +12,6 @@ export interface EmployeeFormValues extends EmployeeFormInput {
   departmentId: string;
 }
 export type EmployeeFormField = keyof EmployeeFormValues;
-export type EmployeeFormErrors = Partial<Record<EmployeeFormField, string>>;
 
 export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
   fullName: '',
@@ -62,8 +62,6 @@ export function formFromRecord(e: EmployeeRecord): EmployeeFormValues {
   };
 }
 
-export const validateForm = (values: EmployeeFormValues): EmployeeFormErrors => validateEmployeeForm(values);
-
 /**
  * The add / update body: every field trimmed, the optional selects and designation left out when
  * empty; on update (with `id`) a blank salary account number is left out too, so the stored one stays.
@@ -95,7 +93,7 @@ export function needsCheck(field: CheckedField, value: string, original: string)
 }
 
 /** Submit is disabled while the form is invalid, a check is running, or a check is unfavourable (5.3). */
-export function submitBlocked(errors: EmployeeFormErrors, checks: Record<CheckedField, CheckState>): boolean {
-  if (Object.keys(errors).length > 0) return true;
+export function submitBlocked(valid: boolean, checks: Record<CheckedField, CheckState>): boolean {
+  if (!valid) return true;
   return Object.values(checks).some((s) => s === 'checking' || s === 'taken');
 }

@@ -1,10 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Anchor, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEdit, IconFileUpload, IconPlayerPlay, IconUserMinus, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  EMPLOYEE_LIST_DEFAULT_PAGE_SIZE,
+  EMPLOYEE_FILTER_FIELDS,
   EMPLOYEE_LIST_PAGINATION_NEIGHBOURS,
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUS_LABELS,
@@ -16,42 +16,39 @@ import {
 } from '@portal/domain';
 import { employerMetadataQuery, profileQuery } from '../../shared/auth/profile';
 import {
-  ColumnToggle,
-  DataTable,
-  FilterBuilder,
-  FilterPopover,
+  ListView,
   PageTitle,
-  Paginator,
-  SearchInput,
   Unauthorized,
   errorMessage,
   notifyApiError,
   notifySuccess,
+  useColumnVisibility,
+  useListState,
   type DataTableColumn,
   type FilterField,
 } from '../../shared/ui';
 import { saveBlob } from '../../shared/api/save-file';
-import { bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys } from './api';
+import { EMPLOYEE_SORTS, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
 import { BulkOutcomeAlert } from './bulk-outcome-alert';
 import {
   EMPLOYEE_COLUMN_LABELS,
+  FIXED_COLUMNS,
   availableColumns,
   defaultVisibleColumns,
-  hideAllColumns,
-  isFixedColumn,
+  displayColumns,
   metadataLists,
-  showAllColumns,
-  toggleColumn,
-  visibleColumnsInOrder,
   type EmployeeColumnKey,
 } from './columns';
-import { EmployeeDrawer } from './employee-drawer';
 import { documentUploadHref, employmentLabel, profileHref, salaryText, signUpLabel, tableDate, textOrNA, withdrawalLabel } from './format';
 import { bulkErrorOutcome, bulkOutcome, type BulkAction, type BulkOutcome } from './outcome';
 import { canActivate, canTerminate, nextSelection } from './selection';
-import { parseListState, writeListState, type EmployeeFilter, type ListState } from './url-state';
+
+/** The add/edit drawer (its form, rules and date box) loads when first opened, not with the list (issue 14). */
+const EmployeeDrawer = lazy(() => import('./employee-drawer').then((m) => ({ default: m.EmployeeDrawer })));
 
 const REPORT_FILE = 'employee-report.xlsx';
+/** Employee IDs up to this many characters stay on one line. */
+const LONG_EMPLOYEE_ID = 20;
 const SEARCH_LABEL = 'Search by Employee ID, Mobile, Full Name or Email';
 
 type DrawerState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; employee: EmployeeRecord };
@@ -60,16 +57,24 @@ const CELL: Record<EmployeeColumnKey, (e: EmployeeRecord, vendorId: string | nul
   fullName: (e, vendorId) => {
     const href = profileHref(e, vendorId);
     return href ? (
-      <Anchor component={Link} to={href} fw={500} size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Anchor component={Link} to={href} fw={500} size="sm">
         {e.fullName}
       </Anchor>
     ) : (
-      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text span size="sm">
         {e.fullName}
       </Text>
     );
   },
-  employerEmployeeId: (e) => e.employerEmployeeId,
+  // One line (issue 14), unless an ID is longer than any the demo or a usual payroll has: then it may break, rather than push the table wider than the screen.
+  employerEmployeeId: (e) =>
+    e.employerEmployeeId.length > LONG_EMPLOYEE_ID ? (
+      <Text span size="sm" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {e.employerEmployeeId}
+      </Text>
+    ) : (
+      e.employerEmployeeId
+    ),
   email: (e) => textOrNA(e.email),
   mobile: (e) => textOrNA(e.mobile),
   signUpStatus: (e) => signUpLabel(e),
@@ -83,13 +88,24 @@ const CELL: Record<EmployeeColumnKey, (e: EmployeeRecord, vendorId: string | nul
   departmentId: (e) => textOrNA(e.departmentId),
 };
 
+/** Sortable columns and the server's sort key of each. */
+const SORT_OF: Partial<Record<EmployeeColumnKey, EmployeeSort>> = {
+  fullName: 'fullName',
+  employerEmployeeId: 'employerEmployeeId',
+  joinedAt: 'joinedAt',
+  currentMonthlySalary: 'currentMonthlySalary',
+};
+/** Ids, dates and amounts stay on one line (an id cut in two reads as two ids). */
+const NOWRAP: readonly EmployeeColumnKey[] = ['employerEmployeeId', 'mobile', 'joinedAt', 'terminatedAt', 'currentMonthlySalary', 'withdrawalAllowed'];
+
 /**
  * The employees list (spec 2.5, 4.6, 6) of the employer, or of one vendor when the URL carries a
- * vendorId: search, filters, column toggle, Download, bulk Activate / Terminate, pagination, Add /
- * Edit Employee, Bulk Upload and Bulk Termination. Page, search and filters live in the URL.
+ * vendorId: search, filters, sortable columns, rows per page, column toggle (remembered per admin),
+ * Download, bulk Activate / Terminate, pagination, Add / Edit Employee, Bulk Upload and Bulk
+ * Termination. Page, page size, sort, search and filters live in the URL (ListView).
  */
 export function EmployeesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const vendorId = params.get('vendorId') || null;
@@ -98,14 +114,36 @@ export function EmployeesPage() {
   const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorContext);
   const canWrite = canAccessArea(resources, 'EMPLOYEES', 'WRITE', vendorContext);
 
-  const state = useMemo(() => parseListState(params), [params]);
+  const state = useListState<EmployeeSort, EmployeeFilterField>({
+    sorts: EMPLOYEE_SORTS,
+    defaultSort: { by: 'createdAt', order: 'desc' },
+    firstOrder: { joinedAt: 'desc', currentMonthlySalary: 'desc', createdAt: 'desc' },
+    filterFields: EMPLOYEE_FILTER_FIELDS,
+  });
+  const sort = state.sort ?? { by: 'createdAt', order: 'desc' };
   const metadata = useQuery({ ...employerMetadataQuery(), enabled: canRead }).data;
   const available = useMemo(() => availableColumns(metadata), [metadata]);
-  const [visibleChoice, setVisibleChoice] = useState<Set<EmployeeColumnKey> | null>(null);
-  const visible = visibleChoice ?? defaultVisibleColumns(available);
-  const shownColumns = visibleColumnsInOrder(available, visible);
+  const defaults = useMemo(() => [...defaultVisibleColumns(available)], [available]);
+  const columnChoice = useColumnVisibility<EmployeeColumnKey>({
+    list: 'employees',
+    available,
+    defaults,
+    locked: FIXED_COLUMNS,
+    labels: EMPLOYEE_COLUMN_LABELS,
+  });
+  const shownColumns = columnChoice.shown;
 
-  const list = useQuery({ ...employeeListQuery(vendorId, state), enabled: canRead });
+  const list = useQuery({
+    ...employeeListQuery(vendorId, {
+      page: state.page,
+      pageSize: state.pageSize,
+      search: state.search,
+      filters: state.filters,
+      sortBy: sort.by,
+      sortOrder: sort.order,
+    }),
+    enabled: canRead,
+  });
   const rows = list.data?.employees;
   const total = list.data?.total ?? 0;
 
@@ -116,13 +154,22 @@ export function EmployeesPage() {
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
   const [outcome, setOutcome] = useState<Exclude<BulkOutcome, { kind: 'success' }> | null>(null);
 
-  const update = (patch: Partial<ListState>, { clearSelection = false } = {}) => {
-    setParams(writeListState(params, { ...state, ...patch }));
-    if (clearSelection) setSelected(new Map());
+  // A new search, filter, sort or page size is another list: what was selected on the old one goes.
+  const clearing = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
+    setSelected(new Map());
+    fn(...args);
+  };
+  const listState = {
+    ...state,
+    setSearch: clearing(state.setSearch),
+    setFilters: clearing(state.setFilters),
+    setPageSize: clearing(state.setPageSize),
+    toggleSort: clearing(state.toggleSort),
   };
 
   const download = useMutation({
-    mutationFn: () => downloadEmployeeReport(vendorId, { filters: state.filters, searchText: state.search, columns: shownColumns }),
+    mutationFn: () =>
+      downloadEmployeeReport(vendorId, { filters: state.filters, searchText: state.search, columns: shownColumns, sortby: sort.by, sortOrder: sort.order }),
     onSuccess: (blob) => saveBlob(blob, REPORT_FILE),
     onError: (error) => notifyApiError(error),
   });
@@ -143,7 +190,8 @@ export function EmployeesPage() {
       setOutcome(null);
       notifySuccess(result.message);
     } else setOutcome(result);
-    update({ page: 1 }, { clearSelection: true });
+    setSelected(new Map());
+    state.setPage(1);
     void queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
   };
 
@@ -163,11 +211,27 @@ export function EmployeesPage() {
     setDrawer(next);
   };
 
-  const columns: DataTableColumn<EmployeeRecord>[] = shownColumns.map((key) => ({
+  const columns: DataTableColumn<EmployeeRecord>[] = displayColumns(shownColumns).map(({ key, under }) => ({
     key,
     header: EMPLOYEE_COLUMN_LABELS[key],
+    subHeader: under ? EMPLOYEE_COLUMN_LABELS[under] : undefined,
     align: key === 'currentMonthlySalary' ? 'right' : undefined,
-    render: (row: EmployeeRecord) => CELL[key](row, vendorId),
+    sortKey: SORT_OF[key],
+    nowrap: NOWRAP.includes(key),
+    render: (row: EmployeeRecord) =>
+      under ? (
+        <Stack gap={0}>
+          <Text span size="sm" style={NOWRAP.includes(key) ? { whiteSpace: 'nowrap' } : undefined}>
+            {CELL[key](row, vendorId)}
+          </Text>
+          {/* The second line (an e-mail) wraps anywhere, even under a one-line first line: a long address must not widen the table. */}
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: NOWRAP.includes(under) ? 'nowrap' : 'normal', overflowWrap: 'anywhere' }}>
+            {CELL[under](row, vendorId)}
+          </Text>
+        </Stack>
+      ) : (
+        CELL[key](row, vendorId)
+      ),
   }));
   if (canWrite) {
     columns.push({
@@ -211,44 +275,29 @@ export function EmployeesPage() {
 
       {outcome ? <BulkOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} /> : null}
 
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group justify="space-between" gap="sm" p="md" wrap="wrap">
-            <SearchInput
-              label={SEARCH_LABEL}
-              value={state.search}
-              onSearch={(search) => update({ search, page: 1 }, { clearSelection: true })}
-              maxLength={100}
-              w={{ base: '100%', sm: 380 }}
-            />
-            <Group gap="sm" wrap="wrap">
-              <FilterPopover label="Filter" activeCount={state.filters.length} width={620}>
-                {(close) => (
-                  <FilterBuilder<EmployeeFilterField>
-                    fields={filterFields}
-                    value={state.filters}
-                    onApply={(filters: EmployeeFilter[]) => {
-                      update({ filters, page: 1 }, { clearSelection: true });
-                      close();
-                    }}
-                    onCancel={close}
-                  />
-                )}
-              </FilterPopover>
-              <ColumnToggle<EmployeeColumnKey>
-                columns={available.map((key) => ({ key, label: EMPLOYEE_COLUMN_LABELS[key], locked: isFixedColumn(key) }))}
-                visible={visible}
-                onToggle={(key, show) => setVisibleChoice(toggleColumn(visible, key, show))}
-                onHideAll={() => setVisibleChoice(hideAllColumns())}
-                onShowAll={() => setVisibleChoice(showAllColumns(available))}
-              />
-              <Button variant="default" leftSection={<IconDownload size={16} stroke={1.8} aria-hidden />} loading={download.isPending} onClick={() => download.mutate()}>
-                Download
-              </Button>
-            </Group>
-          </Group>
-
-          {canWrite ? (
+      <ListView<EmployeeRecord, EmployeeFilterField, EmployeeColumnKey>
+        label="Employees"
+        // Tighter cell padding: long Employee IDs (kept on one line) and the stacked cells fit 1366 px.
+        tableProps={{ horizontalSpacing: 'sm' }}
+        state={listState}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row._id}
+        total={total}
+        loading={list.isPending}
+        fetching={list.isFetching && list.isPlaceholderData}
+        error={list.isError ? errorMessage(list.error) : null}
+        search={{ label: SEARCH_LABEL, maxLength: 100, width: 340 }}
+        filterFields={filterFields}
+        columnToggle={columnChoice.toggleProps}
+        neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
+        toolbarEnd={
+          <Button variant="default" leftSection={<IconDownload size={16} stroke={1.8} aria-hidden />} loading={download.isPending} onClick={() => download.mutate()}>
+            Download
+          </Button>
+        }
+        above={
+          canWrite ? (
             <Group justify="space-between" gap="sm" px="md" pb="md" wrap="wrap">
               <Group gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
@@ -271,42 +320,19 @@ export function EmployeesPage() {
                 </Button>
               </Group>
             </Group>
-          ) : null}
-
-          <DataTable
-            label="Employees"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row._id}
-            minWidth={1100}
-            loading={list.isPending}
-            loadingRows={EMPLOYEE_LIST_DEFAULT_PAGE_SIZE}
-            error={list.isError ? errorMessage(list.error) : null}
-            selection={
-              canWrite
-                ? {
-                    selected: new Set(selected.keys()),
-                    onChange: (ids) => setSelected(nextSelection(selected, ids, rows ?? [])),
-                    rowLabel: (row) => `Select ${row.fullName}`,
-                    allLabel: 'Select all on this page',
-                  }
-                : undefined
-            }
-          />
-          <Stack p="md">
-            <Paginator
-              page={state.page}
-              onChange={(page) => update({ page })}
-              total={total}
-              pageSize={EMPLOYEE_LIST_DEFAULT_PAGE_SIZE}
-              neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
-              withShowingLabel
-              label="Employees pages"
-              disabled={list.isFetching && list.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+          ) : null
+        }
+        selection={
+          canWrite
+            ? {
+                selected: new Set(selected.keys()),
+                onChange: (ids) => setSelected(nextSelection(selected, ids, rows ?? [])),
+                rowLabel: (row) => `Select ${row.fullName}`,
+                allLabel: 'Select all on this page',
+              }
+            : undefined
+        }
+      />
 
       <Modal
         opened={confirming !== null}
@@ -342,13 +368,15 @@ export function EmployeesPage() {
       </Modal>
 
       {drawer.kind !== 'closed' ? (
-        <EmployeeDrawer
-          key={drawerKey}
-          opened
-          onClose={() => setDrawer({ kind: 'closed' })}
-          employee={drawer.kind === 'edit' ? drawer.employee : null}
-          vendorId={vendorId}
-        />
+        <Suspense fallback={null}>
+          <EmployeeDrawer
+            key={drawerKey}
+            opened
+            onClose={() => setDrawer({ kind: 'closed' })}
+            employee={drawer.kind === 'edit' ? drawer.employee : null}
+            vendorId={vendorId}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

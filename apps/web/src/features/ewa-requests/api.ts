@@ -2,15 +2,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApprovalDecision, PendingTransactionApproval, PendingTransactionApprovalsResult, TransactionDecisionResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { ewaRequestKeys } from '../../shared/api/query-keys';
 
 export type { PendingTransactionApproval };
 
-/** Query keys: every pending list per context and search. */
-export const ewaRequestKeys = {
-  all: ['ewa-requests'] as const,
-  pendingLists: () => [...ewaRequestKeys.all, 'pending'] as const,
-  pending: (vendorId: string | null, search: string) => [...ewaRequestKeys.pendingLists(), { vendorId, search }] as const,
-};
+export { ewaRequestKeys } from '../../shared/api/query-keys';
 
 export const pendingRequestsQuery = (vendorId: string | null, search: string) =>
   queryOptions({

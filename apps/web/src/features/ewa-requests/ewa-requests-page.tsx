@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Anchor, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EWA_REQUEST_MSG, canAccessArea, formatDateTimeIst, formatRupees, type ApprovalDecision } from '@portal/domain';
 import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, SearchInput, Unauthorized, errorMessage, notifySuccess, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, Unauthorized, errorMessage, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
 import { decideRequest, ewaRequestKeys, pendingRequestsQuery, type PendingTransactionApproval, type RequestDecision } from './api';
 
 const SEARCH_LABEL = 'Search by Name, Worker ID or Mobile';
@@ -28,10 +28,12 @@ const modalStyles = { title: { fontWeight: 600, fontSize: 'var(--mantine-font-si
  * config enables approval.
  */
 export function EwaRequestsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const vendorId = params.get('vendorId') || null;
-  const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH);
+  // One list, not paged: the search is its only state in the URL.
+  const state = useListState({});
+  const search = state.search;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'TRANSACTIONS', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'TRANSACTIONS', 'WRITE', vendorId !== null);
@@ -63,12 +65,6 @@ export function EwaRequestsPage() {
   }
   if (!enabled || !canRead) return <Unauthorized />;
 
-  const setSearch = (next: string) => {
-    const q = new URLSearchParams(params);
-    if (next) q.set('search', next);
-    else q.delete('search');
-    setParams(q);
-  };
   const profileLink = (r: PendingTransactionApproval) => {
     const q = new URLSearchParams({ empId: r.employeeId, employerEmployeeId: r.employersWorkerId });
     if (vendorId) q.set('vendorId', vendorId);
@@ -90,7 +86,7 @@ export function EwaRequestsPage() {
           </Text>
         ),
     },
-    { key: 'employersWorkerId', header: 'Employee ID', render: (r) => r.employersWorkerId || NA },
+    { key: 'employersWorkerId', header: 'Employee ID', nowrap: true, render: (r) => r.employersWorkerId || NA },
     { key: 'amount', header: 'Amount', align: 'right', render: (r) => formatRupees(r.amount) },
     { key: 'dateRequested', header: 'Requested', render: (r) => formatDateTimeIst(r.dateRequested) },
     {
@@ -137,27 +133,23 @@ export function EwaRequestsPage() {
   return (
     <Stack gap="lg">
       <PageTitle title="EWA Requests" description="Advance requests of your workers that wait for your approval before the money is sent." />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group justify="space-between" gap="sm" p="md" wrap="wrap">
-            <SearchInput label={SEARCH_LABEL} value={search} onSearch={setSearch} maxLength={MAX_SEARCH} w={{ base: '100%', sm: 380 }} />
-            {rows ? (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {rows.length} pending
-              </Text>
-            ) : null}
-          </Group>
-          <DataTable
-            label="Pending EWA requests"
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.entityId}
-            minWidth={canWrite ? 940 : 720}
-            loading={list.isPending}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-        </Stack>
-      </Paper>
+      <ListView<PendingTransactionApproval>
+        label="Pending EWA requests"
+        state={state}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.entityId}
+        loading={list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        search={{ label: SEARCH_LABEL, maxLength: MAX_SEARCH, width: 380 }}
+        toolbarEnd={
+          rows ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {rows.length} pending
+            </Text>
+          ) : null
+        }
+      />
 
       <Modal
         opened={confirming !== null}

@@ -4,10 +4,10 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  MISSING_WORKERS_PAGE_SIZE,
   PAYROLL_HISTORY_PAGE_SIZE,
   firstDayOf,
   lastDayOf,
-  monthKey,
   parseDocumentLocation,
   type DocResult,
   type EmployeePayoutDetailsBody,
@@ -29,6 +29,7 @@ import {
   type UpdatePayrollStatusBody,
 } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
+import { payrollKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 import { refreshIntervalOf } from './model';
 
@@ -43,18 +44,7 @@ export interface EntriesSearch {
   search: string;
 }
 
-export const payrollKeys = {
-  all: ['payroll'] as const,
-  info: (vendorId: string | null) => [...payrollKeys.all, 'info', { vendorId }] as const,
-  account: (vendorId: string | null) => [...payrollKeys.all, 'account', { vendorId }] as const,
-  monthlySummary: (vendorId: string | null, month: MonthYearValue | null) => [...payrollKeys.all, 'monthly-summary', { vendorId, month: month ? monthKey(month) : null }] as const,
-  histories: () => [...payrollKeys.all, 'history'] as const,
-  history: (vendorId: string | null, page: number) => [...payrollKeys.histories(), { vendorId, page }] as const,
-  details: (vendorId: string | null, month: MonthYearValue) => [...payrollKeys.all, 'details', { vendorId, month: monthKey(month) }] as const,
-  entriesAll: () => [...payrollKeys.all, 'entries'] as const,
-  entries: (vendorId: string | null, s: EntriesSearch) => [...payrollKeys.entriesAll(), { vendorId, month: monthKey(s.month), filter: s.filter, page: s.page, search: s.search }] as const,
-  missingWorkers: (vendorId: string | null, payrollId: string, page: number) => [...payrollKeys.all, 'missing-workers', { vendorId, payrollId, page }] as const,
-};
+export { payrollKeys } from '../../shared/api/query-keys';
 
 /** "No payroll for the month" is an answer, not a failure: payroll-details says so with a 404. */
 export const isNoPayroll = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
@@ -90,10 +80,11 @@ export const monthlySummaryQuery = (vendorId: string | null, month: MonthYearVal
     refetchInterval: (q) => refreshIntervalOf(q.state.data?.summary.status),
   });
 
-export const payrollHistoryQuery = (vendorId: string | null, page: number) =>
+/** The upload history, `limit` (5 unless chosen, at most 100) a page. */
+export const payrollHistoryQuery = (vendorId: string | null, page: number, limit: number = PAYROLL_HISTORY_PAGE_SIZE) =>
   queryOptions({
-    queryKey: payrollKeys.history(vendorId, page),
-    queryFn: () => api.get<PayrollListResult>('/employer-admin/payroll', { ...vendorQuery(vendorId), pageNumber: page, limit: PAYROLL_HISTORY_PAGE_SIZE }),
+    queryKey: [...payrollKeys.history(vendorId, page), { limit }] as const,
+    queryFn: () => api.get<PayrollListResult>('/employer-admin/payroll', { ...vendorQuery(vendorId), pageNumber: page, limit }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.payrolls.some((p) => refreshIntervalOf(p.status) !== false) ? 2000 : false),
@@ -121,11 +112,11 @@ export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, re
     refetchInterval: refreshMs,
   });
 
-/** The active workers of the payroll's context who are not in its sheet, a page at a time (1-based), with the total. */
-export const missingWorkersQuery = (vendorId: string | null, payrollId: string, page: number) =>
+/** The active workers of the payroll's context who are not in its sheet, a page of `limit` at a time (1-based), with the total. */
+export const missingWorkersQuery = (vendorId: string | null, payrollId: string, page: number, limit: number = MISSING_WORKERS_PAGE_SIZE) =>
   queryOptions({
-    queryKey: payrollKeys.missingWorkers(vendorId, payrollId, page),
-    queryFn: () => api.get<MissingWorkersResult>('/employer-admin/payroll/missing-workers', { payrollId, pageNumber: page, ...vendorQuery(vendorId) }),
+    queryKey: [...payrollKeys.missingWorkers(vendorId, payrollId, page), { limit }] as const,
+    queryFn: () => api.get<MissingWorkersResult>('/employer-admin/payroll/missing-workers', { payrollId, pageNumber: page, limit, ...vendorQuery(vendorId) }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

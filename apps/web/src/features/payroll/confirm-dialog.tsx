@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -13,27 +13,19 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
+/** The dialog's code (Mantine's Modal): fetched once the page is idle, mounted when first opened (issue 14). */
+const loadModal = onDemand(() => import('./confirm-dialog-modal'));
+const ConfirmDialogModal = lazy(loadModal);
+
 /** A confirmation before a payroll action (finalize, cancel, execute, re-run); stays open while the call runs. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, color, pending, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  useIdlePreload(loadModal);
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !pending && onClose()}
-      title={title}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <Stack gap="md">
-        {typeof children === 'string' ? <Text>{children}</Text> : children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Go back
-          </Button>
-          <Button color={color} loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,11 @@
-import { useId, useState } from 'react';
-import { Anchor, Badge, Group, List, Modal, Popover, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useId } from 'react';
+import { Anchor, Badge, Group, List, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { formatRupees, type MonthYearValue, type PayrollEntryRow } from '@portal/domain';
-import { DataTable, StatusBadge, payoutStatusTone, type DataTableColumn } from '../../shared/ui';
+import { StatusBadge, payoutStatusTone, type DataTableColumn } from '../../shared/ui';
+import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
+import { deferredDialog } from '../../shared/ui/deferred-dialog';
+import type { TransactionDialogProps } from './transaction-dialog';
 import { cutOffText, deductionLineLabel, deductionsBrief, noDeductionsText, paidDaysText, prorationLabel, prorationText } from './entry-text';
 import { FLAG_NOTE, FLAG_SHORT_LABELS, flagsText, orderedFlags } from './flags';
 import { DEDUCTIONS_HEADER, dateAndTimeIst } from './model';
@@ -16,7 +19,7 @@ export function FlagMarkers({ flags, record }: { flags: readonly string[]; recor
   if (list.length === 0) return null;
   const recordNote = record && (list.includes('NAME_DIFFERS') || list.includes('MOBILE_DIFFERS')) ? recordText(list, record) : null;
   return (
-    <Tooltip label={`${flagsText(list, record)}. ${FLAG_NOTE}`} multiline w={300}>
+    <DeferredTooltip label={`${flagsText(list, record)}. ${FLAG_NOTE}`} multiline w={300}>
       <Group gap={4} wrap="wrap" maw={220} data-testid="flag-markers">
         {list.map((f) => (
           <Badge key={f} color="orange" variant="light" size="sm" radius="sm" tt="none" leftSection={<IconFlag size={12} stroke={2} aria-hidden />}>
@@ -30,7 +33,7 @@ export function FlagMarkers({ flags, record }: { flags: readonly string[]; recor
         ) : null}
         <VisuallyHidden>{`Flags: ${flagsText(list, record)}`}</VisuallyHidden>
       </Group>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
@@ -151,11 +154,11 @@ function TransactionCell({ row, onOpen }: { row: PayrollEntryRow; onOpen: (row: 
   return (
     <Stack gap={0} align="flex-start">
       {row.requestId ? (
-        <Tooltip label={row.requestId}>
+        <DeferredTooltip label={row.requestId}>
           <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onOpen(row)} aria-label={`Transaction ID ${row.requestId}`} ff="monospace" style={nowrap}>
             {shortId(row.requestId)}
           </Anchor>
-        </Tooltip>
+        </DeferredTooltip>
       ) : (
         <Text size="sm" c="dimmed">
           -
@@ -182,60 +185,21 @@ function StatusCell({ row }: { row: PayrollEntryRow }) {
   );
 }
 
-/** The Transaction ID's details (spec 2.11): Transaction ID, Date, Time, UTR, Transaction Status. */
-function TransactionDialog({ row, onClose }: { row: PayrollEntryRow | null; onClose: () => void }) {
-  const when = dateAndTimeIst(row?.paidAt ?? row?.updatedDate);
-  const line = (label: string, value: React.ReactNode) => (
-    <Table.Tr>
-      <Table.Th scope="row" w={170} fw={500} c="dimmed">
-        {label}
-      </Table.Th>
-      <Table.Td>{value}</Table.Td>
-    </Table.Tr>
-  );
-  return (
-    <Modal
-      opened={row !== null}
-      onClose={onClose}
-      title="Transaction details"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {row ? (
-        <Table aria-label="Transaction details" verticalSpacing="xs" withRowBorders={false}>
-          <Table.Tbody>
-            {line('Transaction ID', <Text style={{ wordBreak: 'break-all' }}>{row.requestId ?? '-'}</Text>)}
-            {line('Date', when.date || '-')}
-            {line('Time', when.time || '-')}
-            {line('UTR', row.utr ?? '-')}
-            {line('Transaction Status', <StatusBadge tone={payoutStatusTone(row.status)} status={row.status} />)}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-    </Modal>
-  );
-}
+/** The Transaction ID's details (spec 2.11), its code loaded on demand (transaction-dialog.tsx). */
+export const TransactionDialog = deferredDialog<TransactionDialogProps>(() => import('./transaction-dialog'), (p) => p.row !== null);
 
-export interface EntriesTableProps {
-  /** summary: the pre-execution columns with flags; payout: with the Transaction ID (and date) and the status badge. */
-  variant: 'summary' | 'payout';
-  label: string;
-  /** The payroll month: its last day is the deductions' cut-off. */
-  month: MonthYearValue;
-  rows: readonly PayrollEntryRow[] | undefined;
-  loading: boolean;
-  error: string | null;
-  loadingRows: number;
-}
+/** Below this width the entries scroll sideways (the columns at their narrowest, within a 1366 px screen). */
+export const ENTRIES_MIN_WIDTH = { summary: 820, payout: 900 } as const;
 
 /**
- * The payroll entries of 2.10 and 2.11: amounts from paise in en-IN rupees, account numbers masked
- * by the server. Related fields share a column (Employee ID and mobile under the name, IFSC under
- * the account number, the payout's date under its Transaction ID) so that every column, status
- * included, fits a 1366 px laptop screen without scrolling sideways.
+ * The columns of the payroll entries of 2.10 and 2.11: amounts from paise in en-IN rupees, account
+ * numbers masked by the server. Related fields share a column (Employee ID and mobile under the
+ * name, IFSC under the account number, the payout's date under its Transaction ID) so that every
+ * column, status included, fits a 1366 px laptop screen without scrolling sideways.
+ * summary: the pre-execution columns with flags; payout: with the Transaction ID (opening its
+ * details through `onOpen`) and the status badge.
  */
-export function EntriesTable({ variant, label, month, rows, loading, error, loadingRows }: EntriesTableProps) {
-  const [open, setOpen] = useState<PayrollEntryRow | null>(null);
+export function entryColumns(variant: 'summary' | 'payout', month: MonthYearValue, onOpen: (row: PayrollEntryRow) => void): DataTableColumn<PayrollEntryRow>[] {
   const columns: DataTableColumn<PayrollEntryRow>[] = [
     { key: 'name', header: 'Name', subHeader: 'Employee ID · Mobile', render: (r) => <NameCell row={r} withFlags={variant === 'summary'} /> },
     { key: 'salary', header: 'Salary', subHeader: 'Monthly × paid days', align: 'right', render: (r) => <SalaryCell row={r} /> },
@@ -244,8 +208,9 @@ export function EntriesTable({ variant, label, month, rows, loading, error, load
       key: 'amountPayable',
       header: 'Net Salary',
       align: 'right',
+      nowrap: true,
       render: (r) => (
-        <Text size="sm" fw={600} span style={nowrap}>
+        <Text size="sm" fw={600} span>
           {formatRupees(r.amountPayable)}
         </Text>
       ),
@@ -254,34 +219,18 @@ export function EntriesTable({ variant, label, month, rows, loading, error, load
       key: 'account',
       header: 'Account Number',
       subHeader: 'IFSC',
+      nowrap: true,
       render: (r) => (
         <Stack gap={0}>
-          <Text size="sm" style={nowrap}>
-            {r.accountNumber}
-          </Text>
-          <Text size="xs" c="dimmed" style={nowrap}>
+          <Text size="sm">{r.accountNumber}</Text>
+          <Text size="xs" c="dimmed">
             {r.ifsc}
           </Text>
         </Stack>
       ),
     },
   ];
-  if (variant === 'payout') columns.push({ key: 'requestId', header: 'Transaction ID', subHeader: 'Date', render: (r) => <TransactionCell row={r} onOpen={setOpen} /> });
+  if (variant === 'payout') columns.push({ key: 'requestId', header: 'Transaction ID', subHeader: 'Date', render: (r) => <TransactionCell row={r} onOpen={onOpen} /> });
   columns.push({ key: 'status', header: 'Status', render: (r) => <StatusCell row={r} /> });
-  return (
-    <>
-      <DataTable
-        label={label}
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r._id}
-        minWidth={variant === 'summary' ? 820 : 900}
-        loading={loading}
-        loadingRows={loadingRows}
-        error={error}
-        tableProps={{ horizontalSpacing: 'xs', verticalSpacing: 'sm' }}
-      />
-      {variant === 'payout' ? <TransactionDialog row={open} onClose={() => setOpen(null)} /> : null}
-    </>
-  );
+  return columns;
 }

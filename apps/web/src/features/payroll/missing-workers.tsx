@@ -1,62 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { MISSING_WORKERS_MSG, MISSING_WORKERS_PAGE_SIZE, type MissingWorker } from '@portal/domain';
-import { DataTable, Paginator, errorMessage, type DataTableColumn } from '../../shared/ui';
+import { MISSING_WORKERS_MSG } from '@portal/domain';
+import { errorMessage } from '../../shared/ui';
+import { deferredDialog } from '../../shared/ui/deferred-dialog';
+import type { MissingWorkersDialogProps } from './missing-workers-dialog';
 import { missingWorkersQuery } from './api';
 
-const COLUMNS: DataTableColumn<MissingWorker>[] = [
-  { key: 'name', header: 'Name', render: (w) => w.name },
-  { key: 'employerEmployeeId', header: 'Employee ID', render: (w) => w.employerEmployeeId },
-  { key: 'mobile', header: 'Mobile Number', render: (w) => w.mobile || '-' },
-];
-
-/** The list, a server page at a time (10 a page: an employer of 50,000 is never read whole). */
-function MissingWorkersDialog({ opened, onClose, vendorId, payrollId }: { opened: boolean; onClose: () => void; vendorId: string | null; payrollId: string }) {
-  const [page, setPage] = useState(1);
-  const query = useQuery({ ...missingWorkersQuery(vendorId, payrollId, page), enabled: opened });
-  const data = query.data;
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={MISSING_WORKERS_MSG.title}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {data ? `${MISSING_WORKERS_MSG.count(data.total)} ` : ''}
-          {MISSING_WORKERS_MSG.note}
-        </Text>
-        <DataTable
-          label={MISSING_WORKERS_MSG.title}
-          columns={COLUMNS}
-          rows={data?.workers}
-          rowKey={(w) => w._id}
-          // Three short columns: they fit the dialog (588 px wide inside) without scrolling sideways.
-          minWidth={440}
-          loading={query.isPending}
-          loadingRows={5}
-          error={query.isError ? errorMessage(query.error) : null}
-          tableProps={{ verticalSpacing: 'xs' }}
-        />
-        <Paginator
-          page={page}
-          onChange={setPage}
-          total={data?.total ?? 0}
-          pageSize={data?.perPageLimit ?? MISSING_WORKERS_PAGE_SIZE}
-          withShowingLabel
-          withJump={false}
-          label={`${MISSING_WORKERS_MSG.title} pages`}
-          disabled={query.isFetching && query.isPlaceholderData}
-        />
-      </Stack>
-    </Modal>
-  );
-}
+/** The list of who the sheet leaves out, in a dialog whose code loads on demand (missing-workers-dialog.tsx). */
+const MissingWorkersDialog = deferredDialog<MissingWorkersDialogProps>(() => import('./missing-workers-dialog'), (p) => p.opened);
 
 /**
  * Before the freeze (a PROCESSED payroll): how many active employees of the context the sheet

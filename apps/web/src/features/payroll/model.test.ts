@@ -4,13 +4,21 @@ import { flagSummary, flagsText, orderedFlags } from './flags';
 import {
   BALANCE_UNKNOWN,
   EXECUTION_NOT_ALLOWED,
+  PAYOUT_SCREEN_TABS,
+  SUMMARY_TABS,
   canUploadNow,
   dateAndTimeIst,
   dayMonthYear,
   isBalanceSufficient,
+  monthsBetween,
+  parseAsPayrollMonth,
+  parseMonthParam,
   payoutMonths,
   payrollActions,
+  payrollHome,
+  payrollHref,
   payrollStatusTone,
+  payrollUploadHref,
   refreshIntervalOf,
   statusNotice,
   summaryMonths,
@@ -164,5 +172,56 @@ describe('flags (shown, never applied)', () => {
       'Name differs from the employee record (Ananya Rao); Mobile number differs from the employee record (9811122233)',
     );
     expect(flagSummary({ NAME_DIFFERS: 1 }).map((f) => [f.short, f.count])).toEqual([['Name differs', 1]]);
+  });
+});
+
+describe('the payroll URL: month, tabs and links', () => {
+  it('reads the month as yyyy-mm or mm-yyyy, and nothing else', () => {
+    expect(parseMonthParam('2026-10')).toEqual({ year: 2026, month: 10 });
+    expect(parseMonthParam(' 2026-3 ')).toEqual({ year: 2026, month: 3 });
+    expect(parseMonthParam('9-2026')).toEqual({ year: 2026, month: 9 });
+    for (const bad of ['2026-13', '2026-00', '1999-12', 'October', '', null, undefined]) expect(parseMonthParam(bad), String(bad)).toBeNull();
+  });
+  it('the month parameter of the screens writes yyyy-mm and reads what older links carry', () => {
+    expect(parseAsPayrollMonth.serialize({ year: 2026, month: 2 })).toBe('2026-02');
+    expect(parseAsPayrollMonth.parse('02-2026')).toEqual({ year: 2026, month: 2 });
+    expect(parseAsPayrollMonth.parse('2026-14')).toBeNull();
+    expect(parseAsPayrollMonth.eq({ year: 2026, month: 2 }, { year: 2026, month: 2 })).toBe(true);
+    expect(parseAsPayrollMonth.eq({ year: 2026, month: 2 }, { year: 2025, month: 2 })).toBe(false);
+  });
+  it('maps the tabs to the payout filters (Paid is TRANSFERRED), keyed by their label in lower case', () => {
+    expect(PAYOUT_SCREEN_TABS.map((t) => [t.key, t.filter])).toEqual([
+      ['total', 'TOTAL'],
+      ['paid', 'TRANSFERRED'],
+      ['pending', 'PENDING'],
+      ['failed', 'FAILED'],
+      ['skipped', 'SKIPPED'],
+    ]);
+    expect(SUMMARY_TABS.map((t) => [t.key, t.filter])).toEqual([
+      ['total', 'TOTAL'],
+      ['finalized', 'FINALIZED'],
+      ['skipped', 'SKIPPED'],
+    ]);
+  });
+  it('lists months newest first', () => {
+    expect(monthsBetween({ year: 2025, month: 11 }, { year: 2026, month: 2 })).toEqual([
+      { year: 2026, month: 2 },
+      { year: 2026, month: 1 },
+      { year: 2025, month: 12 },
+      { year: 2025, month: 11 },
+    ]);
+    expect(monthsBetween({ year: 2026, month: 3 }, { year: 2026, month: 2 })).toEqual([]);
+  });
+  it('builds the payroll links with the month and the vendor context', () => {
+    expect(payrollHref('/payroll/summary', { year: 2026, month: 10 }, null)).toBe('/payroll/summary?month=2026-10');
+    expect(payrollHref('/payroll/uploadSummary', { year: 2026, month: 10 }, 'v9')).toBe('/payroll/uploadSummary?month=2026-10&vendorId=v9');
+    expect(payrollHome('v9')).toBe('/payroll?vendorId=v9');
+    expect(payrollHome(null)).toBe('/payroll');
+    const upload = new URL(payrollUploadHref({ year: 2026, month: 10 }, 'v9', '/payroll?vendorId=v9'), 'https://x.invalid');
+    expect(upload.pathname).toBe('/documentUpload');
+    expect(Object.fromEntries(upload.searchParams)).toEqual({ document: 'PAYROLL_UPLOAD', payrollMonth: '2026-10', returnTo: '/payroll?vendorId=v9', vendorId: 'v9' });
+    // An employer that has opted for the streaming account uploads its sheets as that kind.
+    const streaming = new URL(payrollUploadHref({ year: 2026, month: 10 }, null, '/payroll', 'PAYROLL_STREAMING_ACCOUNT'), 'https://x.invalid');
+    expect(Object.fromEntries(streaming.searchParams)).toEqual({ document: 'PAYROLL_STREAMING_ACCOUNT', payrollMonth: '2026-10', returnTo: '/payroll' });
   });
 });

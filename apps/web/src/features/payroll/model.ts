@@ -1,11 +1,16 @@
 /**
  * What the payroll screens decide (spec 2.9-2.11, 4.4, 4.5, 6): the notification box per status,
  * which actions are offered, whether the balance covers an execution, the month list, the tones
- * of payroll statuses and the day-month-year dates. Pure, unit-tested.
+ * of payroll statuses, the day-month-year dates, the `month` URL parameter, the entries' tabs and
+ * the payroll links. Pure, unit-tested.
  */
+import { createParser } from 'nuqs';
 import {
   MONTH_NAMES,
+  PAYOUT_TABS,
   PAYROLL_MSG,
+  PRE_EXECUTION_TABS,
+  addMonths,
   businessDate,
   compareMonths,
   formatDateTimeIst,
@@ -13,14 +18,82 @@ import {
   isDisbursalStatus,
   isPreExecutionStatus,
   isProcessingStatus,
+  monthKey,
   monthLabel,
+  parseMonthKey,
   payrollStatusMessage,
   type MonthYearValue,
+  type PayoutFilter,
+  type PayrollKind,
   type PayrollMonthlySummary,
   type PayrollStatus,
 } from '@portal/domain';
 import type { StatusTone } from '../../shared/ui';
-import { monthsBetween } from './url-state';
+
+// ---- the URL: month, tabs, links (spec 2.9-2.11: month, page and tab kept in the query string) ----
+
+/** A month from yyyy-mm or mm-yyyy (month 1 to 12, one or two digits, year 2000 on), else null. */
+export function parseMonthParam(value: string | null | undefined): MonthYearValue | null {
+  const text = (value ?? '').trim();
+  let m = /^(\d{4})-(\d{1,2})$/.exec(text);
+  let key: string | null = null;
+  if (m) key = `${m[1]}-${m[2]!.padStart(2, '0')}`;
+  else if ((m = /^(\d{1,2})-(\d{4})$/.exec(text))) key = `${m[2]}-${m[1]!.padStart(2, '0')}`;
+  const month = key ? parseMonthKey(key) : null;
+  return month && month.year >= 2000 ? month : null;
+}
+
+/** The payroll screens' `month` parameter (nuqs): read as parseMonthParam, written yyyy-mm. */
+export const parseAsPayrollMonth = createParser<MonthYearValue>({
+  parse: parseMonthParam,
+  serialize: monthKey,
+  eq: (a, b) => compareMonths(a, b) === 0,
+});
+
+export interface PayrollTab {
+  /** the URL value: the label in lower case */
+  key: string;
+  label: string;
+  filter: PayoutFilter;
+}
+const tabsOf = (list: readonly { filter: PayoutFilter; label: string }[]): PayrollTab[] => list.map((t) => ({ key: t.label.toLowerCase(), label: t.label, filter: t.filter }));
+/** 2.10: Total, Finalized, Skipped. */
+export const SUMMARY_TABS: readonly PayrollTab[] = tabsOf(PRE_EXECUTION_TABS);
+/** 2.11: Total, Paid, Pending, Failed, Skipped. */
+export const PAYOUT_SCREEN_TABS: readonly PayrollTab[] = tabsOf(PAYOUT_TABS);
+
+/** A payroll path with the month and the vendor context, e.g. /payroll/summary?month=2026-10&vendorId=... */
+export function payrollHref(path: string, month: MonthYearValue | null, vendorId: string | null): string {
+  const q = new URLSearchParams();
+  if (month) q.set('month', monthKey(month));
+  if (vendorId) q.set('vendorId', vendorId);
+  const qs = q.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The upload screen for a month's payroll sheet (spec 2.8), coming back to `returnTo` afterwards.
+ * `kind`: PAYROLL_STREAMING_ACCOUNT for an employer that has opted in (`payrollUploadKindOf`; decision 0022).
+ */
+export function payrollUploadHref(month: MonthYearValue, vendorId: string | null, returnTo: string, kind: PayrollKind = 'PAYROLL_UPLOAD'): string {
+  const q = new URLSearchParams({ document: kind, payrollMonth: monthKey(month), returnTo });
+  if (vendorId) q.set('vendorId', vendorId);
+  return `/documentUpload?${q.toString()}`;
+}
+
+/** The payroll screen's own path in the vendor context, the upload's returnTo (2.9: returnTo=/payroll). */
+export const payrollHome = (vendorId: string | null): string => payrollHref('/payroll', null, vendorId);
+
+/** Months from `from` to `to` inclusive, newest first (empty when from is after to), at most `max`. */
+export function monthsBetween(from: MonthYearValue, to: MonthYearValue, max = 120): MonthYearValue[] {
+  const out: MonthYearValue[] = [];
+  let at = to;
+  while (out.length < max && compareMonths(at, from) >= 0) {
+    out.push(at);
+    at = addMonths(at, -1);
+  }
+  return out;
+}
 
 /** The header of the provider-deductions column (spec 2.10 names the column only by what it holds). */
 export const DEDUCTIONS_HEADER = 'Provider Deductions';

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type MonthYearValue } from '@portal/domain';
 import { EmptyState, StatusBadge, errorMessage } from '../../shared/ui';
+import { DeferredSelect } from '../../shared/ui/deferred-select';
 import { monthlySummaryQuery } from './api';
 import { DonutChart, type DonutSegment } from './donut-chart';
-import { payrollStatusTone, summaryMonths } from './model';
-import { payrollHref } from './url-state';
+import { payrollHref, payrollStatusTone, summaryMonths } from './model';
 
 export interface MonthlySummaryProps {
   vendorId: string | null;
@@ -123,7 +123,7 @@ export function MonthlySummary({ vendorId, current, selected, onSelect }: Monthl
           <Title order={2} fz="h4" id="monthly-summary-heading">
             Monthly Summary
           </Title>
-          <Select
+          <DeferredSelect
             label="Month"
             w={200}
             data={months.map((m) => ({ value: monthKey(m), label: monthLabel(m) }))}

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
-import { Button, Grid, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Navigate } from 'react-router';
+import { Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type PayoutFigures, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage, notifySuccess } from '../../shared/ui';
+import { DeferredSelect } from '../../shared/ui/deferred-select';
 import { AccountCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payoutEntriesQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { DonutChart } from './donut-chart';
-import { EntriesSection } from './entries-section';
-import { DISBURSAL_REFRESH_MS, isSettlingStatus, payoutMonths, statusNotice } from './model';
+import { EntriesSection, usePayrollEntriesState } from './entries-section';
+import { DISBURSAL_REFRESH_MS, PAYOUT_SCREEN_TABS, isSettlingStatus, payoutMonths, payrollHome, statusNotice } from './model';
 import { notifyActionError } from './payroll-actions';
 import { PayoutReportButton } from './payout-report';
 import { StatusBox } from './status-box';
-import { PAYOUT_SCREEN_TABS, parseListState, payrollHome, writeListState, type PayrollListState } from './url-state';
 import { usePayrollContext } from './use-payroll-context';
 
 const COLORS = { paid: 'var(--mantine-color-green-6)', pending: 'var(--mantine-color-orange-5)', failed: 'var(--mantine-color-red-6)' };
@@ -93,8 +93,7 @@ function PayoutSummary({ details, figures }: { details: PayrollDetails | undefin
 export function PayoutPage() {
   const { vendorId, canRead, canWrite, info } = usePayrollContext();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const state = parseListState(params, PAYOUT_SCREEN_TABS);
+  const state = usePayrollEntriesState(PAYOUT_SCREEN_TABS);
   const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
   const range = useQuery({ ...monthlySummaryQuery(vendorId, null), enabled: canRead });
@@ -104,7 +103,7 @@ export function PayoutPage() {
   // The same query (same key) as the table's: the summary's figures and the tabs' counts are one answer.
   const settling = isSettlingStatus(data?.status);
   const entries = useQuery({
-    ...payoutEntriesQuery(vendorId, { month: month ?? { month: 1, year: 2000 }, filter: state.tab.filter, page: state.page, search: state.search }, settling ? DISBURSAL_REFRESH_MS : false),
+    ...payoutEntriesQuery(vendorId, { month: month ?? { month: 1, year: 2000 }, filter: state.tab.filter, page: state.list.page, search: state.list.search }, settling ? DISBURSAL_REFRESH_MS : false),
     enabled: canRead && month !== null && data !== undefined,
   });
 
@@ -134,7 +133,6 @@ export function PayoutPage() {
       ? ({ kind: 'error', tone: 'error', text: loadError } as const)
       : ({ kind: 'loading' } as const);
   const months = payoutMonths(range.data, month);
-  const update = (patch: Partial<PayrollListState>) => setParams(writeListState(params, { ...state, month, ...patch }));
   const canRerun = canWrite && state.tab.filter === 'FAILED' && data?.isReexecutionAllowed === true;
 
   return (
@@ -145,7 +143,7 @@ export function PayoutPage() {
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
           {data?.payrollFile.finalReport ? <PayoutReportButton location={data.payrollFile.finalReport} vendorId={vendorId} /> : null}
-          <Select
+          <DeferredSelect
             label="Month"
             w={200}
             data={months.map((m) => ({ value: monthKey(m), label: monthLabel(m) }))}
@@ -153,7 +151,7 @@ export function PayoutPage() {
             allowDeselect={false}
             onChange={(value) => {
               const next = value ? parseMonthKey(value) : null;
-              if (next) update({ month: next, page: 1 });
+              if (next) state.list.setExtra({ month: next });
             }}
           />
         </Group>
@@ -176,7 +174,6 @@ export function PayoutPage() {
           month={month}
           state={state}
           tabs={PAYOUT_SCREEN_TABS}
-          onChange={update}
           status={status}
           refreshMs={isSettlingStatus(status) ? DISBURSAL_REFRESH_MS : false}
           laterAdvances={data.laterAdvances}

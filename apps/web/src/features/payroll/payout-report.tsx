@@ -4,11 +4,12 @@
  * saved under the server's name (payroll-report-{yyyy-mm}.xlsx). The server builds it at the call, so
  * a re-run's results are in it. A failure is an error toast (spec 8: payroll downloads).
  */
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconReportMoney } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { PAYROLL_REPORT_MSG } from '@portal/domain';
 import { errorMessage, notifyError } from '../../shared/ui';
+import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { downloadStoredDocument } from './api';
 
 /** Saves the payout report of a location; `variables` is the location being saved. */
@@ -33,10 +34,10 @@ export function PayoutReportButton({ location, vendorId }: { location: string; v
 export function PayoutReportIcon({ location, monthLabel, loading, onDownload }: { location: string; monthLabel: string; loading: boolean; onDownload: (location: string) => void }) {
   const label = PAYROLL_REPORT_MSG.downloadFor(monthLabel);
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon variant="subtle" size="lg" aria-label={label} loading={loading} onClick={() => onDownload(location)}>
         <IconReportMoney size={20} stroke={1.7} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

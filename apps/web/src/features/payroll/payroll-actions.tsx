@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconEye, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, monthLabel, payrollUploadKindOf, type MonthYearValue, type PayrollDetails } from '@portal/domain';
 import { errorMessage, notifyError, notifySuccess } from '../../shared/ui';
+import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollInfoQuery, payrollKeys } from './api';
 import { ConfirmDialog } from './confirm-dialog';
-import type { PayrollActions } from './model';
-import { payrollHome, payrollHref, payrollUploadHref } from './url-state';
+import { payrollHome, payrollHref, payrollUploadHref, type PayrollActions } from './model';
 
 /** The highlighted sheet is saved as PROCESSED_PAYROLL_SHEET (spec 8). */
 export const PROCESSED_SHEET_FILE = `${PAYROLL_MSG.processedSheetFileName}.xlsx`;
@@ -136,7 +136,7 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
         </Button>
       ) : null}
       {actions.execute ? (
-        <Tooltip label={actions.executeBlocked ?? ''} disabled={!actions.executeBlocked}>
+        <DeferredTooltip label={actions.executeBlocked ?? ''} disabled={!actions.executeBlocked}>
           {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
           <span>
             <Button
@@ -148,7 +148,7 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
               {PAYROLL_MSG.executePayroll}
             </Button>
           </span>
-        </Tooltip>
+        </DeferredTooltip>
       ) : null}
       {actions.execute && actions.executeBlocked ? (
         <Text id="execute-blocked-reason" size="sm" c="dimmed">

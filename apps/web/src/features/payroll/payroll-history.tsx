@@ -1,17 +1,16 @@
 import { Link } from 'react-router';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileDownload, IconFileText, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PAYROLL_HISTORY_PAGE_SIZE, PAYROLL_MSG, PAYROLL_REPORT_MSG, formatDateTimeIst, type PayrollHistoryRow } from '@portal/domain';
-import { DataTable, PageTitle, Paginator, StatusBadge, errorMessage, notifyError, type DataTableColumn } from '../../shared/ui';
+import { LIST_PAGE_SIZES, PAYROLL_HISTORY_PAGE_SIZE, PAYROLL_MSG, PAYROLL_REPORT_MSG, formatDateTimeIst, type PayrollHistoryRow } from '@portal/domain';
+import { ListView, PageTitle, StatusBadge, errorMessage, notifyError, useListState, type DataTableColumn } from '../../shared/ui';
+import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { downloadStoredDocument, payrollHistoryQuery } from './api';
 import { dateAndTimeIst, payrollStatusTone } from './model';
 import { PayoutReportIcon, usePayoutReportDownload } from './payout-report';
 
 export interface PayrollHistoryProps {
   vendorId: string | null;
-  page: number;
-  onPage: (page: number) => void;
   /** The Upload link (WRITE and a month that takes an upload now), or null. */
   uploadHref: string | null;
   /** Why the Upload link is not offered to a writer, e.g. while the sheet is processed. */
@@ -19,14 +18,18 @@ export interface PayrollHistoryProps {
 }
 
 const TITLE = 'Payroll Upload History';
+/** 5 a page (spec 2.9) unless the admin chooses more; the server takes up to 100. */
+const PAGE_SIZES = [PAYROLL_HISTORY_PAGE_SIZE, ...LIST_PAGE_SIZES];
 
 /**
- * The payroll upload history (spec 2.9, 3): 5 a page, newest first, with the month, who uploaded
- * it, its status (and the failure's reason), the freeze date, and the uploaded and processed
- * sheets through GET /employer-admin/doc; the Upload link in its header.
+ * The payroll upload history (spec 2.9, 3): 5 a page (or the rows per page chosen), newest first,
+ * with the month, who uploaded it, its status (and the failure's reason), the freeze date, and the
+ * uploaded and processed sheets through GET /employer-admin/doc; the Upload link in its header.
+ * Its page and page size are in the URL (`page`, `pageSize`) beside the Monthly Summary's month.
  */
-export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlockedReason }: PayrollHistoryProps) {
-  const query = useQuery(payrollHistoryQuery(vendorId, page));
+export function PayrollHistory({ vendorId, uploadHref, uploadBlockedReason }: PayrollHistoryProps) {
+  const list = useListState({ pageSizes: PAGE_SIZES, defaultPageSize: PAYROLL_HISTORY_PAGE_SIZE });
+  const query = useQuery(payrollHistoryQuery(vendorId, list.page, list.pageSize));
   const download = useMutation({
     mutationFn: ({ location, fileName }: { location: string; key: string; fileName?: string }) => downloadStoredDocument(location, vendorId, fileName),
     onError: (error) => notifyError(errorMessage(error), { title: 'Download failed' }),
@@ -41,11 +44,11 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
     const label = which === 'source' ? 'Download source file' : 'Download processed file';
     const Icon = which === 'source' ? IconFileText : IconFileDownload;
     return (
-      <Tooltip label={location ? label : 'No processed file'}>
+      <DeferredTooltip label={location ? label : 'No processed file'}>
         <ActionIcon variant="subtle" size="lg" aria-label={label} disabled={!location} loading={busy(key)} onClick={() => location && download.mutate({ location, key })}>
           <Icon size={20} stroke={1.7} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     );
   };
 
@@ -140,42 +143,33 @@ export function PayrollHistory({ vendorId, page, onPage, uploadHref, uploadBlock
 
   return (
     <Paper withBorder component="section" aria-label={TITLE}>
-      <Stack gap={0}>
-        <Group p="md" justify="space-between" align="flex-end" wrap="wrap">
-          <PageTitle title={TITLE} />
-          {uploadHref ? (
-            <Button component={Link} to={uploadHref} leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
-              {PAYROLL_MSG.uploadPayroll}
-            </Button>
-          ) : uploadBlockedReason ? (
-            <Text size="sm" c="dimmed" maw={420}>
-              {uploadBlockedReason}
-            </Text>
-          ) : null}
-        </Group>
-        <DataTable
-          label={TITLE}
-          columns={columns}
-          rows={query.data?.payrolls}
-          rowKey={(r) => r._id}
-          minWidth={900}
-          tableProps={{ horizontalSpacing: 'sm' }}
-          loading={query.isPending}
-          loadingRows={PAYROLL_HISTORY_PAGE_SIZE}
-          error={query.isError ? errorMessage(query.error) : null}
-        />
-        <Stack p="md">
-          <Paginator
-            page={page}
-            onChange={onPage}
-            total={query.data?.total ?? 0}
-            pageSize={PAYROLL_HISTORY_PAGE_SIZE}
-            withShowingLabel
-            label={`${TITLE} pages`}
-            disabled={query.isFetching && query.isPlaceholderData}
-          />
-        </Stack>
-      </Stack>
+      <Group p="md" pb={0} justify="space-between" align="flex-end" wrap="wrap">
+        <PageTitle title={TITLE} />
+        {uploadHref ? (
+          <Button component={Link} to={uploadHref} leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}>
+            {PAYROLL_MSG.uploadPayroll}
+          </Button>
+        ) : uploadBlockedReason ? (
+          <Text size="sm" c="dimmed" maw={420}>
+            {uploadBlockedReason}
+          </Text>
+        ) : null}
+      </Group>
+      <ListView<PayrollHistoryRow>
+        unframed
+        label={TITLE}
+        state={list}
+        columns={columns}
+        rows={query.data?.payrolls}
+        rowKey={(r) => r._id}
+        total={query.data?.total ?? 0}
+        loading={query.isPending}
+        fetching={query.isFetching && query.isPlaceholderData}
+        error={query.isError ? errorMessage(query.error) : null}
+        refetch={query.refetch}
+        minWidth={900}
+        tableProps={{ horizontalSpacing: 'sm' }}
+      />
     </Paper>
   );
 }

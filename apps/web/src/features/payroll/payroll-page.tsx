@@ -1,17 +1,17 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, Grid, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthKey, monthLabel, payrollUploadKindOf, type PayrollDetails } from '@portal/domain';
+import { useQueryState } from 'nuqs';
+import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthLabel, payrollUploadKindOf, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
-import { canUploadNow, dayMonthYear, payrollActions, statusNotice } from './model';
+import { canUploadNow, dayMonthYear, parseAsPayrollMonth, payrollActions, payrollHome, payrollUploadHref, statusNotice } from './model';
 import { MonthlySummary } from './monthly-summary';
 import { PayrollActionButtons } from './payroll-actions';
 import { PayrollHistory } from './payroll-history';
 import { StatusBox } from './status-box';
-import { parseMonthParam, payrollHome, payrollUploadHref } from './url-state';
 import { usePayrollContext } from './use-payroll-context';
 
 /** A line of the payroll's figures under its status. */
@@ -36,7 +36,8 @@ export function PayrollFigures({ details }: { details: PayrollDetails }) {
  */
 export function PayrollPage() {
   const { vendorId, canRead, canWrite, info } = usePayrollContext();
-  const [params, setParams] = useSearchParams();
+  // The Monthly Summary's month (`month`, yyyy-mm): a choice replaces the history entry, as a view of this page.
+  const [selectedMonth, setSelectedMonth] = useQueryState('month', parseAsPayrollMonth.withOptions({ history: 'replace', shallow: false }));
   const current = info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, current ?? { month: 1, year: 2000 }), enabled: canRead && current !== null });
   // Only what the server says now: a failed refetch (a 404 once the month has no payroll) keeps no older answer on screen.
@@ -85,13 +86,6 @@ export function PayrollPage() {
     else if (status === 'PAYROLL_FROZEN') uploadBlockedReason = PAYROLL_MSG.alreadyFinalized(label);
     else if (status && isDisbursalStatus(status)) uploadBlockedReason = PAYROLL_MSG.alreadyExecuted(label);
   }
-  const historyPage = /^\d{1,6}$/.test(params.get('page') ?? '') ? Math.max(1, Number(params.get('page'))) : 1;
-  const setParam = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: key === 'month' });
-  };
 
   return (
     <Stack gap="lg">
@@ -122,8 +116,8 @@ export function PayrollPage() {
               <MonthlySummary
                 vendorId={vendorId}
                 current={current}
-                selected={parseMonthParam(params.get('month'))}
-                onSelect={(m) => setParam('month', monthKey(m))}
+                selected={selectedMonth}
+                onSelect={(m) => void setSelectedMonth(m)}
               />
             ) : null}
           </Stack>
@@ -139,8 +133,6 @@ export function PayrollPage() {
       </Grid>
       <PayrollHistory
         vendorId={vendorId}
-        page={historyPage}
-        onPage={(page) => setParam('page', page > 1 ? String(page) : null)}
         uploadHref={uploadHref}
         uploadBlockedReason={uploadBlockedReason}
       />

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { Alert, Grid, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,13 +7,12 @@ import { PAYROLL_MSG, formatRupees, isPreExecutionStatus, monthLabel, type Payro
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
-import { EntriesSection } from './entries-section';
+import { EntriesSection, usePayrollEntriesState } from './entries-section';
 import { MissingWorkersNotice } from './missing-workers';
 import { FLAG_NOTE, flagSummary } from './flags';
-import { payrollActions, refreshIntervalOf, statusNotice } from './model';
+import { SUMMARY_TABS, payrollActions, payrollHome, refreshIntervalOf, statusNotice } from './model';
 import { PayrollActionButtons } from './payroll-actions';
 import { StatusBox } from './status-box';
-import { SUMMARY_TABS, parseListState, payrollHome, writeListState, type PayrollListState } from './url-state';
 import { usePayrollContext } from './use-payroll-context';
 
 function InfoBar({ details }: { details: PayrollDetails | undefined }) {
@@ -72,8 +71,7 @@ function FlagsLegend({ details }: { details: PayrollDetails | undefined }) {
  */
 export function UploadSummaryPage() {
   const { vendorId, canRead, canWrite, info } = usePayrollContext();
-  const [params, setParams] = useSearchParams();
-  const state = parseListState(params, SUMMARY_TABS);
+  const state = usePayrollEntriesState(SUMMARY_TABS);
   const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
   const data = details.isError ? undefined : details.data;
@@ -105,7 +103,6 @@ export function UploadSummaryPage() {
     required,
     hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
   });
-  const update = (patch: Partial<PayrollListState>) => setParams(writeListState(params, { ...state, month, ...patch }));
 
   return (
     <Stack gap="lg">
@@ -156,7 +153,6 @@ export function UploadSummaryPage() {
           month={month}
           state={state}
           tabs={SUMMARY_TABS}
-          onChange={update}
           status={status}
           refreshMs={refreshIntervalOf(status)}
           laterAdvances={data.laterAdvances}

@@ -2,21 +2,17 @@ import { useId, useState } from 'react';
 import { Button, Collapse, Group, PasswordInput, Stack, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { MSG, PASSWORD_MIN_LENGTH, validateChangePassword, type ChangePasswordInput } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordForm, MSG, PASSWORD_MIN_LENGTH, type ChangePasswordInput } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { notifyApiError, notifySuccess } from '../../shared/ui';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** validateChangePassword (spec 5.5): "Enter current password", "Enter new password", "Password did not match". */
-const resolver: Resolver<ChangePasswordInput> = async (values) => {
-  const found = validateChangePassword(values);
-  const errors: FieldErrors<ChangePasswordInput> = {};
-  for (const [field, message] of Object.entries(found) as [keyof ChangePasswordInput, string][]) errors[field] = { type: 'validate', message };
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-};
+/** ChangePasswordForm (spec 5.5): "Enter current password", "Enter new password", "Password did not match". */
+const resolver = zodResolver(ChangePasswordForm);
 
 /**
  * The collapsible Change Password form (spec 2.15). The server ends every other session and

@@ -1,30 +1,51 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CAP_TOAST_DURATION_MS,
   SALARY_TOPUPS_REPORT_NAME,
+  SALARY_ADVANCE_STATUSES,
   SALARY_TOPUP_COLUMNS,
+  SALARY_TOPUP_SORT_FIELDS,
   SALARY_TOPUP_STATUS_OPTIONS,
   WORKER_TRANSACTIONS_MSG,
-  WORKER_TRANSACTIONS_PAGE_SIZE,
   WORKER_TRANSACTIONS_RESULT_CAP,
   businessDate,
   canAccessArea,
   checkTopupDates,
+  topupSearchForm,
+  type TopupSearchInput,
+  currentMonthRange,
   dateOrNA,
   rupeesOrNA,
   tenureLabel,
   textOrNA,
+  type SalaryAdvanceStatus,
   type SalaryTopupRow,
+  type SalaryTopupSortBy,
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
-import { DataTable, PageTitle, Paginator, StatusBadge, Unauthorized, errorMessage, notifyApiError, notifyWarning, type DataTableColumn, type StatusTone } from '../../shared/ui';
+import {
+  DateField,
+  EARLIEST_PICKABLE_DATE,
+  ListView,
+  PageTitle,
+  StatusBadge,
+  Unauthorized,
+  errorMessage,
+  notifyApiError,
+  notifyWarning,
+  parseAsBusinessDate,
+  parseAsLiteral,
+  useListState,
+  type DataTableColumn,
+  type StatusTone,
+} from '../../shared/ui';
 import { downloadTopupsReport, topupsQuery } from './api';
-import { parseTopupsState, writeTopupsState, type TopupsState } from './url-state';
 
 const ALL = 'ALL';
 
@@ -44,22 +65,31 @@ function statusTone(status: string): StatusTone {
 
 const CELL: Record<(typeof SALARY_TOPUP_COLUMNS)[number]['key'], (row: SalaryTopupRow) => ReactNode> = {
   employerEmployeeId: (row) => textOrNA(row.employerEmployeeId),
-  name: (row) => <span style={{ whiteSpace: 'nowrap' }}>{textOrNA(row.name)}</span>,
+  name: (row) => textOrNA(row.name),
   approvalDate: (row) => dateOrNA(row.approvalDate),
   disbursalDate: (row) => dateOrNA(row.disbursalDate),
   amount: (row) => rupeesOrNA(row.currentApplicationTerm.amount),
   tenure: (row) => <span style={{ whiteSpace: 'nowrap' }}>{tenureLabel(row.currentApplicationTerm.tenureInMonths)}</span>,
   emiAmount: (row) => rupeesOrNA(row.emiAmount),
   emiStartDate: (row) => dateOrNA(row.emiStartDate),
-  status: (row) => <StatusBadge tone={statusTone(row.status)} status={row.status} />,
+  status: (row) => <StatusBadge tone={statusTone(row.status)} status={row.status} styles={{ label: { overflow: 'visible' } }} />,
 };
+type TopupColumnKey = (typeof SALARY_TOPUP_COLUMNS)[number]['key'];
 const MONEY = new Set(['amount', 'emiAmount']);
+const SORT_OF: Partial<Record<TopupColumnKey, SalaryTopupSortBy>> = { name: 'name', approvalDate: 'approvalDate', amount: 'amount', status: 'status' };
 const COLUMNS: DataTableColumn<SalaryTopupRow>[] = SALARY_TOPUP_COLUMNS.map((c) => ({
   key: c.key,
   header: c.header,
   align: MONEY.has(c.key) ? 'right' : undefined,
+  sortKey: SORT_OF[c.key],
+  nowrap: c.key !== 'name',
+  // Long headers over narrow cells take two lines, so the table fits 1366 px with Status in view.
+  wrapHeader: c.key !== 'employerEmployeeId' && c.key !== 'name' && c.key !== 'status',
   render: CELL[c.key],
 }));
+
+/** The URL's dates, or this month so far; written even at their defaults, so a link keeps its range. */
+const dateParam = (fallback: string) => parseAsBusinessDate.withDefault(fallback).withOptions({ clearOnDefault: false });
 
 /**
  * Salary Topups (spec 2.12): the workers' salary advance applications of a period. From Date and
@@ -67,32 +97,40 @@ const COLUMNS: DataTableColumn<SalaryTopupRow>[] = SALARY_TOPUP_COLUMNS.map((c) 
  * apply on Search; the status filter at once; Download saves advance-salary-report.xlsx.
  */
 export function SalaryTopupsPage() {
-  const [params, setParams] = useSearchParams();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'TRANSACTIONS', 'READ', false);
   const today = businessDate(new Date());
-  const state = useMemo(() => parseTopupsState(params, today), [params, today]);
-  const rangeProblem = checkTopupDates(state.startDate, state.endDate, today);
-  const search = { startDate: state.startDate, endDate: state.endDate, status: state.status };
+  const [month] = useState(() => currentMonthRange(today));
+  const state = useListState({
+    sorts: SALARY_TOPUP_SORT_FIELDS,
+    defaultSort: { by: 'createdAt', order: 'desc' },
+    firstOrder: { createdAt: 'desc', approvalDate: 'desc', amount: 'desc' },
+    extra: { startDate: dateParam(month.startDate), endDate: dateParam(month.endDate), status: parseAsLiteral<SalaryAdvanceStatus>(SALARY_ADVANCE_STATUSES) },
+  });
+  const { startDate, endDate, status } = state.extra;
+  const sort = state.sort ?? { by: 'createdAt' as const, order: 'desc' as const };
+  const rangeProblem = checkTopupDates(startDate, endDate, today);
+  const search = { startDate, endDate, status: status ?? '' };
 
-  const [from, setFrom] = useState(state.startDate);
-  const [to, setTo] = useState(state.endDate);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
-  useEffect(() => {
-    setFrom(state.startDate);
-    setTo(state.endDate);
-  }, [state.startDate, state.endDate]);
+  // The date search (applied on Search): react-hook-form over the domain's schema, following the URL.
+  const [schema] = useState(() => topupSearchForm(today));
+  const form = useForm<TopupSearchInput>({ resolver: zodResolver(schema), values: { startDate, endDate }, mode: 'onSubmit' });
 
-  const list = useQuery({ ...topupsQuery(search), enabled: canRead && rangeProblem === null });
+  const list = useQuery({
+    ...topupsQuery(search, { page: state.page, pageSize: state.pageSize, sortBy: sort.by, sortOrder: sort.order }),
+    enabled: canRead && rangeProblem === null,
+  });
   const rows = list.data?.applications;
 
-  const toasted = useRef<number>(0);
+  // spec 8: when a search reaches the cap, say so for 3 seconds, once per search (not per page or sort).
+  const searchKey = JSON.stringify(search);
+  const toasted = useRef<string | null>(null);
   useEffect(() => {
-    if (list.data?.capped && list.dataUpdatedAt !== toasted.current && !list.isPlaceholderData) {
-      toasted.current = list.dataUpdatedAt;
+    if (list.data?.capped && !list.isPlaceholderData && toasted.current !== searchKey) {
+      toasted.current = searchKey;
       notifyWarning(WORKER_TRANSACTIONS_MSG.capToast(WORKER_TRANSACTIONS_RESULT_CAP), { autoClose: CAP_TOAST_DURATION_MS });
     }
-  }, [list.data, list.dataUpdatedAt, list.isPlaceholderData]);
+  }, [list.data, list.isPlaceholderData, searchKey]);
 
   const download = useMutation({
     mutationFn: () => downloadTopupsReport(search),
@@ -102,17 +140,11 @@ export function SalaryTopupsPage() {
 
   if (!canRead) return <Unauthorized />;
 
-  const update = (patch: Partial<TopupsState>) => setParams(writeTopupsState(params, { ...state, page: 1, ...patch }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = checkTopupDates(from, to, today);
-    setFormProblem(problem);
-    if (problem) return;
-    update({ startDate: from, endDate: to });
-    if (from === state.startDate && to === state.endDate) void list.refetch();
-  };
-  const problem = formProblem ?? rangeProblem;
-  const pageRows = (rows ?? []).slice((state.page - 1) * WORKER_TRANSACTIONS_PAGE_SIZE, state.page * WORKER_TRANSACTIONS_PAGE_SIZE);
+  const onSearch = form.handleSubmit(({ startDate: from, endDate: to }) => {
+    state.setExtra({ startDate: from, endDate: to });
+    if (from === startDate && to === endDate) void list.refetch();
+  });
+  const problem = form.formState.errors.endDate?.message ?? rangeProblem;
 
   return (
     <Stack gap="lg">
@@ -131,32 +163,50 @@ export function SalaryTopupsPage() {
           </Button>
         }
       />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group justify="space-between" align="flex-end" gap="sm" p="md" wrap="wrap">
-            <form onSubmit={onSearch} noValidate>
+      <ListView<SalaryTopupRow>
+        label="Salary Topups"
+        tableProps={{ horizontalSpacing: 'xs' }}
+        state={state}
+        columns={COLUMNS}
+        rows={rangeProblem ? [] : rows}
+        rowKey={(row) => row._id}
+        total={rangeProblem ? 0 : (list.data?.total ?? 0)}
+        loading={rangeProblem === null && list.isPending}
+        fetching={list.isFetching && list.isPlaceholderData}
+        error={list.isError ? errorMessage(list.error) : null}
+        toolbarStart={
+          <>
+            <form onSubmit={(event) => void onSearch(event)} noValidate>
               <Group align="flex-end" gap="sm" wrap="wrap">
-                <TextInput
-                  type="date"
-                  label="From Date"
-                  value={from}
-                  max={today}
-                  w={170}
-                  onChange={(e) => {
-                    setFrom(e.currentTarget.value);
-                    setFormProblem(null);
-                  }}
+                <Controller
+                  control={form.control}
+                  name="startDate"
+                  render={({ field }) => (
+                    <DateField
+                      label="From Date"
+                      value={field.value}
+                      pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }}
+                      onChange={(value) => {
+                        field.onChange(value);
+                        form.clearErrors();
+                      }}
+                    />
+                  )}
                 />
-                <TextInput
-                  type="date"
-                  label="To Date"
-                  value={to}
-                  max={today}
-                  w={170}
-                  onChange={(e) => {
-                    setTo(e.currentTarget.value);
-                    setFormProblem(null);
-                  }}
+                <Controller
+                  control={form.control}
+                  name="endDate"
+                  render={({ field }) => (
+                    <DateField
+                      label="To Date"
+                      value={field.value}
+                      pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }}
+                      onChange={(value) => {
+                        field.onChange(value);
+                        form.clearErrors();
+                      }}
+                    />
+                  )}
                 />
                 <Button type="submit" leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}>
                   Search
@@ -167,39 +217,20 @@ export function SalaryTopupsPage() {
               label="Status"
               w={240}
               data={SALARY_TOPUP_STATUS_OPTIONS.map((o) => ({ value: o.value || ALL, label: o.label }))}
-              value={state.status || ALL}
+              value={status ?? ALL}
               allowDeselect={false}
-              onChange={(value) => update({ status: value && value !== ALL ? (value as TopupsState['status']) : '' })}
+              onChange={(value) => state.setExtra({ status: value && value !== ALL ? (value as SalaryAdvanceStatus) : null })}
             />
-          </Group>
-          {problem ? (
+          </>
+        }
+        above={
+          problem ? (
             <Alert color="red" variant="light" mx="md" mb="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               {problem}
             </Alert>
-          ) : null}
-          <DataTable
-            label="Salary Topups"
-            columns={COLUMNS}
-            rows={rangeProblem ? [] : pageRows}
-            rowKey={(row) => row._id}
-            minWidth={1100}
-            loading={rangeProblem === null && list.isPending}
-            loadingRows={WORKER_TRANSACTIONS_PAGE_SIZE}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-          <Stack p="md">
-            <Paginator
-              page={state.page}
-              onChange={(page) => setParams(writeTopupsState(params, { ...state, page }))}
-              total={rangeProblem ? 0 : (rows?.length ?? 0)}
-              pageSize={WORKER_TRANSACTIONS_PAGE_SIZE}
-              withShowingLabel
-              label="Salary Topups pages"
-              disabled={list.isFetching && list.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+          ) : null
+        }
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { createParser } from 'nuqs';
 import {
   ACTIVITY_EXPORT_CAP,
   ACTIVITY_TRAIL_DEFAULT_DAYS,
@@ -13,38 +14,20 @@ import {
   checkActivityDates,
   contextText,
   formatDateTimeIst,
-  queryBusinessDate,
   type ActivityTrailRow,
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
-import { DataTable, DateField, PageTitle, Paginator, Unauthorized, errorMessage, notifyApiError, type DataTableColumn } from '../../shared/ui';
+import { DateField, EARLIEST_PICKABLE_DATE, ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, parseAsBusinessDate, useListState, type DataTableColumn } from '../../shared/ui';
 import { activityTrailQuery, downloadActivityTrail, type TrailSearch } from './api';
 
 const ALL = 'ALL';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The filter in the URL: startDate, endDate (the last 30 days by default), actorId, page. */
-function parseTrail(params: URLSearchParams, today: string): TrailSearch {
-  const from = new Date(Date.parse(`${today}T00:00:00Z`) - (ACTIVITY_TRAIL_DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  const actor = params.get('actorId') ?? '';
-  const page = params.get('page') ?? '';
-  return {
-    startDate: queryBusinessDate(params.get('startDate')) ?? from,
-    endDate: queryBusinessDate(params.get('endDate')) ?? today,
-    actorId: UUID_RE.test(actor) ? actor : '',
-    page: /^\d{1,6}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
-  };
-}
-function writeTrail(current: URLSearchParams, s: TrailSearch): URLSearchParams {
-  const next = new URLSearchParams(current);
-  for (const k of ['startDate', 'endDate', 'actorId', 'page']) next.delete(k);
-  next.set('startDate', s.startDate);
-  next.set('endDate', s.endDate);
-  if (s.actorId) next.set('actorId', s.actorId);
-  if (s.page > 1) next.set('page', String(s.page));
-  return next;
-}
+/** The URL's dates (the last 30 days by default), written even at their defaults so a link keeps its range. */
+const dateParam = (fallback: string) => parseAsBusinessDate.withDefault(fallback).withOptions({ clearOnDefault: false });
+/** An admin's id. */
+const parseAsActor = createParser({ parse: (v: string) => (UUID_RE.test(v) ? v : null), serialize: (v: string) => v });
 
 /**
  * The activity trail (decision 0017): every admin action of the organisation and its vendors with
@@ -52,11 +35,17 @@ function writeTrail(current: URLSearchParams, s: TrailSearch): URLSearchParams {
  * downloadable as activity-trail.xlsx. READ on the admin resource.
  */
 export function ActivityTrailPage() {
-  const [params, setParams] = useSearchParams();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ADMIN', 'READ', false);
   const today = businessDate(new Date());
-  const search = useMemo(() => parseTrail(params, today), [params, today]);
+  const [from] = useState(() => new Date(Date.parse(`${today}T00:00:00Z`) - (ACTIVITY_TRAIL_DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10));
+  const state = useListState({
+    pageSizes: [ACTIVITY_TRAIL_PAGE_SIZE],
+    defaultPageSize: ACTIVITY_TRAIL_PAGE_SIZE,
+    extra: { startDate: dateParam(from), endDate: dateParam(today), actorId: parseAsActor },
+  });
+  const { startDate, endDate, actorId } = state.extra;
+  const search: TrailSearch = { startDate, endDate, actorId: actorId ?? '', page: state.page };
   const dateProblem = checkActivityDates(search.startDate, search.endDate, today);
   const trail = useQuery({ ...activityTrailQuery(search), enabled: canRead && dateProblem === null });
   const download = useMutation({
@@ -66,7 +55,8 @@ export function ActivityTrailPage() {
   });
 
   if (!canRead) return <Unauthorized />;
-  const update = (patch: Partial<TrailSearch>) => setParams(writeTrail(params, { ...search, page: 1, ...patch }));
+  // The dates go into the URL together, so a link always carries the whole range.
+  const setDates = (patch: { startDate?: string; endDate?: string }) => state.setExtra({ startDate, endDate, ...patch });
 
   const columns: DataTableColumn<ActivityTrailRow>[] = [
     { key: 'at', header: 'Time (IST)', width: 190, render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(row.at)}</span> },
@@ -114,11 +104,22 @@ export function ActivityTrailPage() {
           </Button>
         }
       />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group align="flex-end" gap="sm" p="md" wrap="wrap">
-            <DateField label="From" value={search.startDate} max={today} onChange={(startDate) => update({ startDate })} />
-            <DateField label="To" value={search.endDate} max={today} onChange={(endDate) => update({ endDate })} />
+      <ListView<ActivityTrailRow>
+        label="Activity trail"
+        state={state}
+        columns={columns}
+        rows={dateProblem ? [] : trail.data?.activities}
+        rowKey={(row) => row._id}
+        total={dateProblem ? 0 : total}
+        minWidth={0}
+        loading={dateProblem === null && trail.isPending}
+        fetching={trail.isFetching && trail.isPlaceholderData}
+        error={trail.isError ? errorMessage(trail.error) : null}
+        pageSizeSelect={false}
+        toolbarStart={
+          <>
+            <DateField label="From" value={search.startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
+            <DateField label="To" value={search.endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
             <Select
               label="Actor"
               w={280}
@@ -126,42 +127,25 @@ export function ActivityTrailPage() {
               data={[{ value: ALL, label: 'All admins' }, ...actors.map((a) => ({ value: a._id, label: `${a.name} (${a.email})` }))]}
               value={search.actorId || ALL}
               allowDeselect={false}
-              onChange={(value) => update({ actorId: value && value !== ALL ? value : '' })}
+              onChange={(value) => state.setExtra({ actorId: value && value !== ALL ? value : null })}
             />
-          </Group>
-          {dateProblem ? (
-            <Alert color="red" variant="light" mx="md" mb="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-              {dateProblem}
-            </Alert>
-          ) : null}
-          {total > ACTIVITY_EXPORT_CAP ? (
-            <Text size="sm" c="dimmed" px="md" pb="sm">
-              The download holds the newest {ACTIVITY_EXPORT_CAP.toLocaleString('en-IN')} of these actions; narrow the dates for the rest.
-            </Text>
-          ) : null}
-          <DataTable
-            label="Activity trail"
-            columns={columns}
-            rows={dateProblem ? [] : trail.data?.activities}
-            rowKey={(row) => row._id}
-            minWidth={960}
-            loading={dateProblem === null && trail.isPending}
-            loadingRows={ACTIVITY_TRAIL_PAGE_SIZE}
-            error={trail.isError ? errorMessage(trail.error) : null}
-          />
-          <Stack p="md">
-            <Paginator
-              page={search.page}
-              onChange={(page) => setParams(writeTrail(params, { ...search, page }))}
-              total={dateProblem ? 0 : total}
-              pageSize={ACTIVITY_TRAIL_PAGE_SIZE}
-              withShowingLabel
-              label="Activity trail pages"
-              disabled={trail.isFetching && trail.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+          </>
+        }
+        above={
+          <>
+            {dateProblem ? (
+              <Alert color="red" variant="light" mx="md" mb="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                {dateProblem}
+              </Alert>
+            ) : null}
+            {total > ACTIVITY_EXPORT_CAP ? (
+              <Text size="sm" c="dimmed" px="md" pb="sm">
+                The download holds the newest {ACTIVITY_EXPORT_CAP.toLocaleString('en-IN')} of these actions; narrow the dates for the rest.
+              </Text>
+            ) : null}
+          </>
+        }
+      />
     </Stack>
   );
 }

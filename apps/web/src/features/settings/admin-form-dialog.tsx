@@ -2,29 +2,14 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { MOBILE_LENGTH, MSG, NAME_MAX_LENGTH, rolesForContext, validateAdminForm, type AdminFormBody } from '@portal/domain';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AdminDialogForm, MOBILE_LENGTH, MSG, NAME_MAX_LENGTH, rolesForContext, type AdminDialogInput, type AdminFormBody } from '@portal/domain';
 import { errorMessage, notifyApiError, notifySuccess } from '../../shared/ui';
 import { createAdmin, removeAdmin, rolesQuery, settingsKeys, updateAdmin, type AdminRow } from './api';
 
-interface AdminFormValues {
-  name: string;
-  mobile: string;
-  email: string;
-  branchLocation: string;
-  roleId: string;
-}
-
-const SELECT_ROLE = 'Select a role';
-
-/** validateAdminForm (spec 5.5) for the text fields; one role must be chosen. */
-const resolver: Resolver<AdminFormValues> = async (values) => {
-  const found = validateAdminForm(values);
-  const errors: FieldErrors<AdminFormValues> = {};
-  for (const [field, message] of Object.entries(found) as [keyof AdminFormValues, string][]) errors[field] = { type: 'validate', message };
-  if (!values.roleId) errors.roleId = { type: 'required', message: SELECT_ROLE };
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-};
+/** AdminDialogForm (spec 5.5): the admin form's messages for the text fields; one role must be chosen. */
+const resolver = zodResolver(AdminDialogForm);
 
 export interface AdminFormDialogProps {
   opened: boolean;
@@ -45,7 +30,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
   const roles = useQuery({ ...rolesQuery(), enabled: opened });
   const choices = rolesForContext(roles.data?.roles ?? [], vendorId !== null);
 
-  const form = useForm<AdminFormValues>({
+  const form = useForm<AdminDialogInput>({
     resolver,
     mode: 'onTouched',
     defaultValues: {

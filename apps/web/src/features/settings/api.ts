@@ -3,18 +3,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { settingsKeys } from '../../shared/api/query-keys';
 
 export type { AdminRow };
 export type Role = z.infer<typeof RolesResult>['roles'][number];
 type AdminList = z.infer<typeof AdminListResult>;
 
-/** Query keys: admins per context (employer, or one vendor), and the role list. */
-export const settingsKeys = {
-  all: ['settings'] as const,
-  admins: () => [...settingsKeys.all, 'admins'] as const,
-  adminList: (vendorId: string | null) => [...settingsKeys.admins(), { vendorId }] as const,
-  roles: () => [...settingsKeys.all, 'roles', 'EMPLOYER_ADMIN'] as const,
-};
+export { settingsKeys } from '../../shared/api/query-keys';
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : undefined);
 
@@ -51,7 +46,7 @@ export type ActivityList = z.infer<typeof ActivityResult>;
 /** The recent activities of a context; with a vendorId, that vendor's admins' actions (vendor settings). */
 export const activityQuery = (vendorId: string | null) =>
   queryOptions({
-    queryKey: [...settingsKeys.all, 'activity', { vendorId }] as const,
+    queryKey: settingsKeys.activity(vendorId),
     queryFn: () => api.get<ActivityList>('/employer-admin/activity', vendorQuery(vendorId)),
   });
 
@@ -65,7 +60,7 @@ const trailQuery = (s: Omit<TrailSearch, 'page'>) => ({ startDate: s.startDate, 
 
 export const activityTrailQuery = (s: TrailSearch) =>
   queryOptions({
-    queryKey: [...settingsKeys.all, 'activity-trail', s] as const,
+    queryKey: settingsKeys.activityTrail(s),
     queryFn: () => api.get<ActivityTrailResult>('/employer-admin/activity/trail', { ...trailQuery(s), pageNumber: s.page, limit: ACTIVITY_TRAIL_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHistory, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, Unauthorized, errorMessage, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, Unauthorized, errorMessage, useListState, type DataTableColumn } from '../../shared/ui';
 import { AdminFormDialog } from './admin-form-dialog';
 import { adminListQuery, type AdminRow } from './api';
 import { VendorActivities } from './vendor-activities';
@@ -26,6 +26,8 @@ export function SettingsPage() {
   const canRead = canAccessArea(resources, 'ADMIN', 'READ', vendorContext);
   const canWrite = canAccessArea(resources, 'ADMIN', 'WRITE', vendorContext);
   const admins = useQuery({ ...adminListQuery(vendorId), enabled: canRead });
+  // The admins come whole (a context has a handful): no pages, search or sort to keep in the URL.
+  const list = useListState({});
   const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
   const [dialogKey, setDialogKey] = useState(0);
 
@@ -60,8 +62,8 @@ export function SettingsPage() {
       ),
     },
     { key: 'role', header: 'Role', render: (row) => row.roles.map((r) => r.name).join(', ') },
-    { key: 'email', header: 'Email Id', render: (row) => row.email },
-    { key: 'mobile', header: 'Mobile', render: (row) => row.mobile },
+    { key: 'email', header: 'Email Id', render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span> },
+    { key: 'mobile', header: 'Mobile', nowrap: true, render: (row) => row.mobile },
   ];
   if (canWrite) {
     columns.push({
@@ -97,17 +99,16 @@ export function SettingsPage() {
           </>
         }
       />
-      <Paper withBorder>
-        <DataTable
-          label="Admin users"
-          columns={columns}
-          rows={admins.data?.admins}
-          rowKey={(row) => row._id}
-          minWidth={760}
-          loading={admins.isPending}
-          error={admins.isError ? errorMessage(admins.error) : null}
-        />
-      </Paper>
+      <ListView<AdminRow>
+        label="Admin users"
+        state={list}
+        columns={columns}
+        rows={admins.data?.admins}
+        rowKey={(row) => row._id}
+        minWidth={760}
+        loading={admins.isPending}
+        error={admins.isError ? errorMessage(admins.error) : null}
+      />
       {vendorId ? <VendorActivities vendorId={vendorId} /> : null}
       {dialog.kind !== 'closed' ? (
         <AdminFormDialog

@@ -1,37 +1,68 @@
-import { Link } from 'react-router';
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { useCallback, useState, type ComponentPropsWithoutRef, type ComponentType } from 'react';
+import { UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { initialOf } from '@portal/domain';
 import { employerInfoQuery } from '../../shared/auth/profile';
+import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
+import type { AccountMenuPopupProps } from './account-menu-popup';
 import classes from './shell.module.css';
 
 interface AccountMenuProps {
   onLogout: () => void;
 }
 
-/** The employer-initial dropdown in the header (spec 2.3): Profile and Logout. */
+type AccountButtonProps = { name: string } & Omit<ComponentPropsWithoutRef<'button'>, 'name' | 'children' | 'color' | 'style'>;
+
+/** The employer-initial button that opens the account menu. */
+export function AccountButton({ name, ...rest }: AccountButtonProps) {
+  return (
+    <UnstyledButton className={classes.accountButton} aria-label={name ? `Account menu, ${name}` : 'Account menu'} {...rest}>
+      <span className={classes.accountInitial} aria-hidden>
+        {name ? initialOf(name) : ''}
+      </span>
+      <IconChevronDown size={16} stroke={1.8} aria-hidden />
+    </UnstyledButton>
+  );
+}
+
+/** The dropdown's code (Mantine's Menu and its floating layer): fetched once the page is idle (issue 14). */
+let AccountMenuPopup: ComponentType<AccountMenuPopupProps> | null = null;
+const loadPopup = onDemand(() =>
+  import('./account-menu-popup').then((m) => {
+    AccountMenuPopup = m.default;
+    return m;
+  }),
+);
+
+/**
+ * The employer-initial dropdown in the header (spec 2.3): Profile and Logout. Until the dropdown's
+ * code has arrived the same button stands in; a click on it opens the menu as soon as it has.
+ */
 export function AccountMenu({ onLogout }: AccountMenuProps) {
   const employer = useQuery(employerInfoQuery());
   const name = employer.data?.name ?? '';
+  const [, setLoaded] = useState(AccountMenuPopup !== null);
+  const [opened, setOpened] = useState(false);
+  const [refocus, setRefocus] = useState(false);
+  useIdlePreload(useCallback(() => loadPopup().then(() => setLoaded(true)), []));
+  const open = () => {
+    setOpened(true);
+    void loadPopup().then(() => setLoaded(true));
+  };
+
+  if (AccountMenuPopup) return <AccountMenuPopup name={name} onLogout={onLogout} opened={opened} onChange={setOpened} refocus={refocus} />;
   return (
-    <Menu position="bottom-end" width={200} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton className={classes.accountButton} aria-label={name ? `Account menu, ${name}` : 'Account menu'}>
-          <Avatar color="blue" variant="filled" radius="xl" size={34} aria-hidden>
-            {name ? initialOf(name) : ''}
-          </Avatar>
-          <IconChevronDown size={16} stroke={1.8} aria-hidden />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} stroke={1.8} aria-hidden />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} stroke={1.8} aria-hidden />} onClick={onLogout}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <AccountButton
+      name={name}
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      onFocus={() => setRefocus(true)}
+      onBlur={() => setRefocus(false)}
+      // Opened already on the press: should the menu's code arrive between press and release, the
+      // button is replaced and the browser sends the click to neither, so a click alone would be lost.
+      onPointerDown={open}
+      onClick={open}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
@@ -5,10 +6,12 @@ import type { ResourceMap } from '@portal/domain';
 import { AccountMenu } from './account-menu';
 import { useScreenTitle } from './route-handle';
 import { SideMenu } from './side-menu';
-import { UploadOutcomeNotices } from './upload-outcome-notices';
 import classes from './shell.module.css';
 
 const PRODUCT_NAME = 'Employer Portal';
+
+/** The upload outcome notices come with their own code, after the frame (issue 14). */
+const UploadOutcomeNotices = lazy(() => import('./upload-outcome-notices').then((m) => ({ default: m.UploadOutcomeNotices })));
 
 interface AppLayoutProps {
   resources: ResourceMap;
@@ -41,7 +44,9 @@ export function AppLayout({ resources, onLogout }: AppLayoutProps) {
         <SideMenu resources={resources} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <UploadOutcomeNotices />
+        <Suspense fallback={null}>
+          <UploadOutcomeNotices />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
     </AppShell>

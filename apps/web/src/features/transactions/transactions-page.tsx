@@ -1,32 +1,51 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CAP_TOAST_DURATION_MS,
   TRANSACTIONS_REPORT_NAME,
   TRANSACTION_COLUMNS,
+  TRANSACTION_FILTER_STATUSES,
+  TRANSACTION_SORT_FIELDS,
   TRANSACTION_STATUS_OPTIONS,
   WORKER_TRANSACTIONS_MSG,
-  WORKER_TRANSACTIONS_PAGE_SIZE,
   WORKER_TRANSACTIONS_RESULT_CAP,
   businessDate,
   canAccessArea,
   checkTransactionDates,
+  currentMonthRange,
   dateOrNA,
   deductionConfirmedLabel,
   formatDateTimeIst,
   rupeesOrNA,
   textOrNA,
   transactionWorker,
+  type TransactionFilterStatus,
+  type TransactionSortBy,
   type WorkerTransactionRow,
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
-import { DataTable, DateField, PageTitle, Paginator, SearchInput, StatusBadge, Unauthorized, errorMessage, notifyApiError, notifyWarning, type DataTableColumn, type StatusTone } from '../../shared/ui';
+import {
+  DateField,
+  EARLIEST_PICKABLE_DATE,
+  ListView,
+  PageTitle,
+  StatusBadge,
+  Unauthorized,
+  errorMessage,
+  notifyApiError,
+  notifyWarning,
+  parseAsBusinessDate,
+  parseAsLiteral,
+  useListState,
+  type DataTableColumn,
+  type StatusTone,
+} from '../../shared/ui';
 import { downloadTransactionsReport, transactionsQuery } from './api';
-import { parseTransactionsState, transactionProfileHref, writeTransactionsState, type TransactionsState } from './url-state';
+import { transactionProfileHref } from './profile-link';
 
 const ALL = 'ALL';
 
@@ -50,32 +69,59 @@ function statusTone(status: string): StatusTone {
   }
 }
 
+type TransactionColumnKey = (typeof TRANSACTION_COLUMNS)[number]['key'];
+const SORT_OF: Partial<Record<TransactionColumnKey, TransactionSortBy>> = { name: 'name', createdAt: 'createdAt', amount: 'amount', status: 'status' };
+const MONEY: readonly TransactionColumnKey[] = ['amount', 'repaidAmount', 'pendingRepaymentAmount'];
+/** Long headers over narrow cells take two lines, so the table fits 1366 px with Status in view. */
+const TWO_LINE_HEADERS: readonly TransactionColumnKey[] = ['amount', 'repaidAmount', 'latestRepaymentDate', 'deductionConfirmed', 'pendingRepaymentAmount'];
+
+/** A status is read whole: the badge is never cut to an ellipsis. */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
+/** The URL's dates, or this month so far; written even at their defaults, so a link keeps its range. */
+const dateParam = (fallback: string) => parseAsBusinessDate.withDefault(fallback).withOptions({ clearOnDefault: false });
+const statusParam = parseAsLiteral<TransactionFilterStatus>(TRANSACTION_FILTER_STATUSES);
+
 /**
  * Transactions (spec 2.13, 6, 8): the disbursed advances of the employer's workers, or of one
  * vendor's with a vendorId, between From and To (the current month by default), searched by
- * Worker Id and filtered by status; Quick Download of transactions-report.xlsx. Loads on entry.
+ * Worker Id and filtered by status, sorted and paged on the server; Quick Download of
+ * transactions-report.xlsx. Loads on entry.
  */
 export function TransactionsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const vendorId = params.get('vendorId') || null;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'TRANSACTIONS', 'READ', vendorId !== null);
   const today = businessDate(new Date());
-  const state = useMemo(() => parseTransactionsState(params, today), [params, today]);
-  const dateProblem = checkTransactionDates(state.startDate, state.endDate, today);
-  const search = { startDate: state.startDate, endDate: state.endDate, employerWorkerId: state.employerWorkerId, status: state.status };
+  const [month] = useState(() => currentMonthRange(today));
+  const state = useListState({
+    sorts: TRANSACTION_SORT_FIELDS,
+    defaultSort: { by: 'createdAt', order: 'desc' },
+    firstOrder: { createdAt: 'desc', amount: 'desc' },
+    searchKey: 'employerWorkerId',
+    extra: { startDate: dateParam(month.startDate), endDate: dateParam(month.endDate), status: statusParam },
+  });
+  const { startDate, endDate, status } = state.extra;
+  const sort = state.sort ?? { by: 'createdAt' as const, order: 'desc' as const };
+  const dateProblem = checkTransactionDates(startDate, endDate, today);
+  const search = { startDate, endDate, employerWorkerId: state.search, status: status ?? '' };
 
-  const list = useQuery({ ...transactionsQuery(vendorId, search), enabled: canRead && dateProblem === null });
+  const list = useQuery({
+    ...transactionsQuery(vendorId, search, { page: state.page, pageSize: state.pageSize, sortBy: sort.by, sortOrder: sort.order }),
+    enabled: canRead && dateProblem === null,
+  });
   const rows = list.data?.transactions;
 
-  // spec 8: when a search returns as many rows as the cap, say so for 3 seconds (once per result).
-  const toasted = useRef<number>(0);
+  // spec 8: when a search reaches the cap, say so for 3 seconds, once per search (not per page or sort).
+  const searchKey = JSON.stringify([vendorId, search]);
+  const toasted = useRef<string | null>(null);
   useEffect(() => {
-    if (list.data?.capped && list.dataUpdatedAt !== toasted.current && !list.isPlaceholderData) {
-      toasted.current = list.dataUpdatedAt;
+    if (list.data?.capped && !list.isPlaceholderData && toasted.current !== searchKey) {
+      toasted.current = searchKey;
       notifyWarning(WORKER_TRANSACTIONS_MSG.capToast(WORKER_TRANSACTIONS_RESULT_CAP), { autoClose: CAP_TOAST_DURATION_MS });
     }
-  }, [list.data, list.dataUpdatedAt, list.isPlaceholderData]);
+  }, [list.data, list.isPlaceholderData, searchKey]);
 
   const download = useMutation({
     mutationFn: () => downloadTransactionsReport(vendorId, search),
@@ -85,37 +131,40 @@ export function TransactionsPage() {
 
   if (!canRead) return <Unauthorized />;
 
-  const update = (patch: Partial<TransactionsState>) => setParams(writeTransactionsState(params, { ...state, page: 1, ...patch }));
-  const pageRows = (rows ?? []).slice((state.page - 1) * WORKER_TRANSACTIONS_PAGE_SIZE, state.page * WORKER_TRANSACTIONS_PAGE_SIZE);
+  // The dates go into the URL together, so a link always carries the whole range.
+  const setDates = (patch: { startDate?: string; endDate?: string }) => state.setExtra({ startDate, endDate, ...patch });
 
-  const cell: Record<(typeof TRANSACTION_COLUMNS)[number]['key'], (row: WorkerTransactionRow) => ReactNode> = {
+  const cell: Record<TransactionColumnKey, (row: WorkerTransactionRow) => ReactNode> = {
     name: (row) => {
       const { name } = transactionWorker(row);
       const href = transactionProfileHref(row, vendorId);
       return href && name ? (
-        <Anchor component={Link} to={href} size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={href} size="sm" fw={500}>
           {name}
         </Anchor>
       ) : (
-        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text span size="sm">
           {textOrNA(name)}
         </Text>
       );
     },
     workerId: (row) => textOrNA(transactionWorker(row).workerId),
-    createdAt: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(row.createdAt)}</span>,
+    createdAt: (row) => formatDateTimeIst(row.createdAt),
     amount: (row) => rupeesOrNA(row.amount),
     repaidAmount: (row) => rupeesOrNA(row.repaidAmount),
     latestRepaymentDate: (row) => dateOrNA(row.latestRepaymentDate),
     deductionConfirmed: (row) => deductionConfirmedLabel(row.deductionConfirmed),
     pendingRepaymentAmount: (row) => rupeesOrNA(row.pendingRepaymentAmount),
-    status: (row) => <StatusBadge tone={statusTone(row.status)} status={row.status} />,
+    status: (row) => <StatusBadge tone={statusTone(row.status)} status={row.status} styles={WHOLE_LABEL} />,
   };
-  const money = new Set(['amount', 'repaidAmount', 'pendingRepaymentAmount']);
   const columns: DataTableColumn<WorkerTransactionRow>[] = TRANSACTION_COLUMNS.map((c) => ({
     key: c.key,
     header: c.header,
-    align: money.has(c.key) ? 'right' : undefined,
+    align: MONEY.includes(c.key) ? 'right' : undefined,
+    sortKey: SORT_OF[c.key],
+    nowrap: c.key !== 'name' && c.key !== 'createdAt',
+    wrapHeader: TWO_LINE_HEADERS.includes(c.key),
+    width: c.key === 'createdAt' ? 104 : undefined,
     render: cell[c.key],
   }));
 
@@ -136,57 +185,40 @@ export function TransactionsPage() {
           </Button>
         }
       />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group justify="space-between" align="flex-end" gap="sm" p="md" wrap="wrap">
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <DateField label="From" value={state.startDate} max={today} onChange={(startDate) => update({ startDate })} />
-              <DateField label="To" value={state.endDate} max={today} onChange={(endDate) => update({ endDate })} />
-              <Select
-                label="Status"
-                w={210}
-                data={TRANSACTION_STATUS_OPTIONS.map((o) => ({ value: o.value || ALL, label: o.label }))}
-                value={state.status || ALL}
-                allowDeselect={false}
-                onChange={(value) => update({ status: value && value !== ALL ? (value as TransactionsState['status']) : '' })}
-              />
-            </Group>
-            <SearchInput
-              label="Search by WorkerId"
-              value={state.employerWorkerId}
-              onSearch={(employerWorkerId) => update({ employerWorkerId })}
-              maxLength={100}
-              w={{ base: '100%', sm: 280 }}
+      <ListView<WorkerTransactionRow>
+        label="Transactions"
+        tableProps={{ horizontalSpacing: 'xs' }}
+        state={state}
+        columns={columns}
+        rows={dateProblem ? [] : rows}
+        rowKey={(row) => row._id}
+        total={dateProblem ? 0 : (list.data?.total ?? 0)}
+        loading={dateProblem === null && list.isPending}
+        fetching={list.isFetching && list.isPlaceholderData}
+        error={list.isError ? errorMessage(list.error) : null}
+        search={{ label: 'Search by WorkerId', width: 240 }}
+        toolbarStart={
+          <>
+            <DateField label="From" value={startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
+            <DateField label="To" value={endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
+            <Select
+              label="Status"
+              w={210}
+              data={TRANSACTION_STATUS_OPTIONS.map((o) => ({ value: o.value || ALL, label: o.label }))}
+              value={status ?? ALL}
+              allowDeselect={false}
+              onChange={(value) => state.setExtra({ status: value && value !== ALL ? (value as TransactionFilterStatus) : null })}
             />
-          </Group>
-          {dateProblem ? (
+          </>
+        }
+        above={
+          dateProblem ? (
             <Alert color="red" variant="light" mx="md" mb="md" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               {dateProblem}
             </Alert>
-          ) : null}
-          <DataTable
-            label="Transactions"
-            columns={columns}
-            rows={dateProblem ? [] : pageRows}
-            rowKey={(row) => row._id}
-            minWidth={1150}
-            loading={dateProblem === null && list.isPending}
-            loadingRows={WORKER_TRANSACTIONS_PAGE_SIZE}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-          <Stack p="md">
-            <Paginator
-              page={state.page}
-              onChange={(page) => setParams(writeTransactionsState(params, { ...state, page }))}
-              total={dateProblem ? 0 : (rows?.length ?? 0)}
-              pageSize={WORKER_TRANSACTIONS_PAGE_SIZE}
-              withShowingLabel
-              label="Transactions pages"
-              disabled={list.isFetching && list.isPlaceholderData}
-            />
-          </Stack>
-        </Stack>
-      </Paper>
+          ) : null
+        }
+      />
     </Stack>
   );
 }

@@ -2,15 +2,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApprovalDecision, ApprovalDecisionResult, PendingApprovalsResult, PendingWorkerApproval } from '@portal/domain';
 import { api } from '../../shared/api/client';
+import { approvalKeys } from '../../shared/api/query-keys';
 
 export type { PendingWorkerApproval };
 
-/** Query keys: every pending list per context and search. */
-export const approvalKeys = {
-  all: ['approvals'] as const,
-  pendingLists: () => [...approvalKeys.all, 'pending'] as const,
-  pending: (vendorId: string | null, search: string) => [...approvalKeys.pendingLists(), { vendorId, search }] as const,
-};
+export { approvalKeys } from '../../shared/api/query-keys';
 
 export const pendingWorkersQuery = (vendorId: string | null, search: string) =>
   queryOptions({

@@ -1,6 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { isAllowedSalaryKey, validateApprovalSalary } from '@portal/domain';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApprovalSalaryForm, isAllowedSalaryKey } from '@portal/domain';
 import type { PendingWorkerApproval } from './api';
 import { salaryInputOf } from './format';
 
@@ -14,21 +16,21 @@ export interface SalaryModalProps {
 
 /**
  * Modify (spec 2.17, 5.4): the pending worker's monthly salary before approval. Key presses are
- * limited to digits, the value is checked on blur (and again on Approve) with the spec's messages;
- * the maximum is not shown.
+ * limited to digits; ApprovalSalaryForm (the server's own check) decides on blur and again on
+ * Approve, with the spec's messages; the maximum is not shown.
  */
 export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModalProps) {
-  const [value, setValue] = useState(() => salaryInputOf(worker.currentMonthlySalary));
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ApprovalSalaryForm>({
+    resolver: zodResolver(ApprovalSalaryForm),
+    // First on blur, then with every change, so that a fix clears the message.
+    mode: 'onTouched',
+    defaultValues: { currentMonthlySalary: salaryInputOf(worker.currentMonthlySalary) },
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!isAllowedSalaryKey(event.key, event.ctrlKey || event.metaKey)) event.preventDefault();
   };
-  const submit = () => {
-    const problem = validateApprovalSalary(value);
-    setError(problem);
-    if (!problem) onApprove(value.trim());
-  };
+  const onSubmit = handleSubmit(({ currentMonthlySalary }) => onApprove(currentMonthlySalary.trim()));
 
   return (
     <Modal
@@ -38,13 +40,7 @@ export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModa
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack gap="md">
           <Text size="sm">
             {worker.fullName} ({worker.employersWorkerId})
@@ -56,17 +52,10 @@ export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModa
             autoComplete="off"
             maxLength={20}
             leftSection={<Text size="sm" aria-hidden>₹</Text>}
-            value={value}
-            error={error}
+            {...register('currentMonthlySalary')}
+            error={formState.errors.currentMonthlySalary?.message}
             data-autofocus
             onKeyDown={onKeyDown}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setValue(next);
-              // Once a message shows, it follows the value so that a fix clears it.
-              if (error) setError(validateApprovalSalary(next));
-            }}
-            onBlur={() => setError(validateApprovalSalary(value))}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={pending}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_MSG, canAccessArea } from '@portal/domain';
 import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
-import { DataTable, PageTitle, SearchInput, Unauthorized, errorMessage, notifySuccess, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, Unauthorized, errorMessage, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
 import { approvalKeys, decideWorker, pendingWorkersQuery, type DecisionInput, type PendingWorkerApproval } from './api';
 import { NA, salaryText, tableDate } from './format';
 import { SalaryModal } from './salary-modal';
@@ -26,10 +26,12 @@ type Dialog =
  * with the server's message. Only when the employer config enables approval (spec 2.2, 6).
  */
 export function UserVerificationPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const vendorId = params.get('vendorId') || null;
-  const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH);
+  // One list, not paged: the search is its only state in the URL.
+  const state = useListState({});
+  const search = state.search;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'EMPLOYEES', 'WRITE', vendorId !== null);
@@ -61,17 +63,11 @@ export function UserVerificationPage() {
   }
   if (!enabled || !canRead) return <Unauthorized />;
 
-  const setSearch = (next: string) => {
-    const q = new URLSearchParams(params);
-    if (next) q.set('search', next);
-    else q.delete('search');
-    setParams(q);
-  };
   const busyWith = (w: PendingWorkerApproval) => decide.isPending && decide.variables?.worker.employeeId === w.employeeId;
 
   const columns: DataTableColumn<PendingWorkerApproval>[] = [
     { key: 'fullName', header: 'Full Name', render: (w) => <Text span size="sm" fw={500}>{w.fullName}</Text> },
-    { key: 'employersWorkerId', header: 'Employee ID', render: (w) => w.employersWorkerId || NA },
+    { key: 'employersWorkerId', header: 'Employee ID', nowrap: true, render: (w) => w.employersWorkerId || NA },
     { key: 'currentMonthlySalary', header: 'Monthly Salary', align: 'right', render: (w) => salaryText(w.currentMonthlySalary) },
     { key: 'dateRequested', header: 'Date Requested', render: (w) => tableDate(w.dateRequested) },
     { key: 'joinedAt', header: 'Joining Date', render: (w) => tableDate(w.joinedAt) },
@@ -123,27 +119,23 @@ export function UserVerificationPage() {
   return (
     <Stack gap="lg">
       <PageTitle title="Pending workers" description="Workers who signed up and wait for your approval before they can withdraw." />
-      <Paper withBorder>
-        <Stack gap={0}>
-          <Group justify="space-between" gap="sm" p="md" wrap="wrap">
-            <SearchInput label={SEARCH_LABEL} value={search} onSearch={setSearch} maxLength={MAX_SEARCH} w={{ base: '100%', sm: 380 }} />
-            {rows ? (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {rows.length} pending
-              </Text>
-            ) : null}
-          </Group>
-          <DataTable
-            label="Pending workers"
-            columns={columns}
-            rows={rows}
-            rowKey={(w) => w.employeeId}
-            minWidth={canWrite ? 980 : 720}
-            loading={list.isPending}
-            error={list.isError ? errorMessage(list.error) : null}
-          />
-        </Stack>
-      </Paper>
+      <ListView<PendingWorkerApproval>
+        label="Pending workers"
+        state={state}
+        columns={columns}
+        rows={rows}
+        rowKey={(w) => w.employeeId}
+        loading={list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        search={{ label: SEARCH_LABEL, maxLength: MAX_SEARCH, width: 380 }}
+        toolbarEnd={
+          rows ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {rows.length} pending
+            </Text>
+          ) : null
+        }
+      />
 
       {dialog.kind === 'modify' ? (
         <SalaryModal

@@ -11,12 +11,13 @@ const NA = 'NA';
 
 function Detail({ icon: Icon, label, value }: { icon: typeof IconMail; label: string; value: string }) {
   return (
-    <Group gap={8} wrap="nowrap">
-      <Icon size={16} stroke={1.7} aria-hidden color="var(--mantine-color-gray-6)" />
+    <Group gap={8} wrap="nowrap" align="flex-start">
+      <Icon size={16} stroke={1.7} aria-hidden color="var(--mantine-color-gray-6)" style={{ flex: 'none', marginTop: 2 }} />
       <Text size="sm" c="dimmed" w={120} style={{ flex: 'none' }}>
         {label}
       </Text>
-      <Text size="sm" truncate="end" title={value}>
+      {/* The whole value stays readable: a long e-mail wraps at any character instead of being cut. */}
+      <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     </Group>

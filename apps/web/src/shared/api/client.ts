@@ -69,7 +69,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   } catch {
     // not JSON: keep the fallback
   }
-  if (res.status === 401 && token) for (const fn of unauthenticatedListeners) fn();
+  // Only while the token sent is still the one held: a late 401 for a session already ended says nothing new.
+  if (res.status === 401 && token && getToken() === token) for (const fn of unauthenticatedListeners) fn();
   throw new ApiError(res.status, description, code);
 }
 

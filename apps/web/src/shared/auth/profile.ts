@@ -2,16 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminProfile, EmployerConfig, EmployerMetadata, VendorListResult } from '@portal/domain';
 import { api } from '../api/client';
+import { sessionKeys } from '../api/query-keys';
 
-export const sessionKeys = {
-  all: ['session'] as const,
-  profile: () => [...sessionKeys.all, 'profile'] as const,
-  employerInfo: () => [...sessionKeys.all, 'employer-info'] as const,
-  employerConfig: () => [...sessionKeys.all, 'employer-config'] as const,
-  employerMetadata: () => [...sessionKeys.all, 'employer-metadata'] as const,
-  mfa: () => [...sessionKeys.all, 'mfa'] as const,
-  vendors: () => [...sessionKeys.all, 'vendors'] as const,
-};
+export { sessionKeys } from '../api/query-keys';
 
 export const profileQuery = () =>
   queryOptions({ queryKey: sessionKeys.profile(), queryFn: () => api.get<AdminProfile>('/employer-admin'), retry: false, staleTime: 60_000 });

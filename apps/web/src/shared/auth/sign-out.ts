@@ -3,7 +3,7 @@
  * the shell's Logout, the answers that end a session (401, and the two sign-in codes of spec 8),
  * and the signed-out screens' "back to sign in".
  */
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
@@ -32,23 +32,33 @@ export interface SignOutOptions {
   message?: string;
 }
 
-/** Ends the session, goes to the sign-in form and drops every cached query; runs once even when several 401s arrive together. */
+/** The sign-out under way, shared by every caller: several 401s arriving together end the session once. */
+let ending: Promise<void> | null = null;
+
+/**
+ * Ends the session, goes to the sign-in form and drops every cached query; runs once even when
+ * several 401s arrive together. When the server said the session is gone (callServer false) and no
+ * token is held any more, an earlier answer already ended it: nothing is done and nothing is said
+ * again (the profile's 401 used to raise "Your session has ended" a second time).
+ */
 export function useSignOut(): (options?: SignOutOptions) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const running = useRef(false);
   return useCallback(
-    async ({ callServer = true, message }: SignOutOptions = {}) => {
-      if (running.current) return;
-      running.current = true;
-      try {
-        await endSession({ callServer });
-        await navigate(SIGN_IN_PATH, { replace: true });
-        queryClient.clear();
-        if (message) notifyWarning(message);
-      } finally {
-        running.current = false;
-      }
+    ({ callServer = true, message }: SignOutOptions = {}) => {
+      if (ending) return ending;
+      if (!callServer && !getToken()) return Promise.resolve();
+      ending = (async () => {
+        try {
+          await endSession({ callServer });
+          await navigate(SIGN_IN_PATH, { replace: true });
+          queryClient.clear();
+          if (message) notifyWarning(message);
+        } finally {
+          ending = null;
+        }
+      })();
+      return ending;
     },
     [navigate, queryClient],
   );

@@ -1,5 +1,7 @@
-import { Button, Divider, Group, Popover, Stack, Switch, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Loader, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
+import { onDemand, useIdlePreload } from './on-demand';
 
 export interface ColumnToggleItem<K extends string = string> {
   key: K;
@@ -20,44 +22,28 @@ export interface ColumnToggleProps<K extends string = string> {
   label?: string;
 }
 
+/** The panel's content (Mantine's Switch): fetched once the page is idle or the button is pointed at (issue 14). */
+const loadPanel = onDemand(() => import('./column-toggle-panel'));
+const ColumnTogglePanel = lazy(loadPanel);
+
 /** A button opening a panel with one switch per column, plus Hide and Select All (spec 2.5). */
-export function ColumnToggle<K extends string = string>({ columns, visible, onToggle, onHideAll, onShowAll, label = 'Columns' }: ColumnToggleProps<K>) {
+
+export function ColumnToggle<K extends string = string>(props: ColumnToggleProps<K>) {
+  const { columns, visible, label = 'Columns' } = props;
+  useIdlePreload(loadPanel);
   const hidden = columns.filter((c) => !c.locked && !visible.has(c.key)).length;
   return (
     <Popover position="bottom-end" width={280} shadow="md" trapFocus returnFocus withinPortal>
       <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} stroke={1.8} aria-hidden />}>
+        <Button variant="default" leftSection={<IconColumns size={16} stroke={1.8} aria-hidden />} onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()}>
           {label}
           {hidden > 0 ? ` (${hidden} hidden)` : ''}
         </Button>
       </Popover.Target>
       <Popover.Dropdown aria-label={label} p="md">
-        <Stack gap="sm">
-          <Text fw={600} size="sm">
-            {label}
-          </Text>
-          <Stack gap={8}>
-            {columns.map((c) => (
-              <Switch
-                key={c.key}
-                label={c.label}
-                checked={c.locked || visible.has(c.key)}
-                disabled={c.locked}
-                description={c.locked ? 'Always shown' : undefined}
-                onChange={(e) => onToggle(c.key, e.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-          <Divider />
-          <Group justify="space-between" gap="xs">
-            <Button variant="subtle" size="xs" color="gray" onClick={onHideAll}>
-              Hide
-            </Button>
-            <Button variant="subtle" size="xs" onClick={onShowAll}>
-              Select All
-            </Button>
-          </Group>
-        </Stack>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the columns" />}>
+          <ColumnTogglePanel {...(props as unknown as ColumnToggleProps)} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

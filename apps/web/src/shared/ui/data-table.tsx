@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Alert, Checkbox, Skeleton, Table, Text, type TableProps } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Checkbox, Skeleton, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { EmptyState } from './empty-state';
 
 export interface DataTableColumn<T> {
@@ -16,6 +16,17 @@ export interface DataTableColumn<T> {
    * ID" under "Name"): related fields stacked in one column keep a wide table within the screen.
    */
   subHeader?: ReactNode;
+  /** The server's sort key of this column; the header becomes a button when the table has onSort. */
+  sortKey?: string;
+  /** Keep the cells on one line (ids, amounts, dates). */
+  nowrap?: boolean;
+  /** Let a long header take two lines (headers stay on one line by default). */
+  wrapHeader?: boolean;
+}
+
+export interface DataTableSort {
+  by: string;
+  order: 'asc' | 'desc';
 }
 
 export interface DataTableSelection<T> {
@@ -46,6 +57,10 @@ export interface DataTableProps<T> {
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
   striped?: boolean;
+  /** The sort in force, shown on its column's header (aria-sort). */
+  sort?: DataTableSort | null;
+  /** A sortable header was clicked. */
+  onSort?: (sortKey: string) => void;
   tableProps?: Omit<TableProps, 'children'>;
 }
 
@@ -92,6 +107,8 @@ export function DataTable<T>({
   selection,
   minWidth = 640,
   striped = false,
+  sort,
+  onSort,
   tableProps,
 }: DataTableProps<T>) {
   const [scrollRef, scrolls] = useScrollsSideways<HTMLDivElement>();
@@ -161,7 +178,7 @@ export function DataTable<T>({
             </Table.Td>
           ) : null}
           {columns.map((col) => (
-            <Table.Td key={col.key} ta={col.align}>
+            <Table.Td key={col.key} ta={col.align} style={col.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
               {col.render(row, index)}
             </Table.Td>
           ))}
@@ -196,9 +213,32 @@ export function DataTable<T>({
                 />
               </Table.Th>
             ) : null}
-            {columns.map((col) => (
-              <Table.Th key={col.key} scope="col" ta={col.align} w={col.width} style={{ whiteSpace: 'nowrap' }}>
-                {col.hideHeader ? <span style={visuallyHidden}>{col.header}</span> : col.header}
+            {columns.map((col) => {
+              const sortable = Boolean(onSort && col.sortKey && !col.hideHeader);
+              const sorted = sortable && sort && sort.by === col.sortKey ? sort.order : null;
+              const SortIcon = sorted === 'asc' ? IconArrowUp : sorted === 'desc' ? IconArrowDown : IconArrowsSort;
+              return (
+              <Table.Th
+                key={col.key}
+                scope="col"
+                ta={col.align}
+                w={col.width}
+                style={{ whiteSpace: col.wrapHeader ? 'normal' : 'nowrap' }}
+                aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+              >
+                {col.hideHeader ? (
+                  <span style={visuallyHidden}>{col.header}</span>
+                ) : sortable ? (
+                  <UnstyledButton
+                    onClick={() => onSort?.(col.sortKey as string)}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit', color: 'inherit' }}
+                  >
+                    {col.header}
+                    <SortIcon size={14} stroke={1.8} aria-hidden style={{ opacity: sorted ? 1 : 0.45, flex: 'none' }} />
+                  </UnstyledButton>
+                ) : (
+                  col.header
+                )}
                 {col.subHeader && !col.hideHeader ? (
                   // The space keeps the two lines apart in the header's text (what screen readers and tests read).
                   <Text component="span" display="block" size="xs" fw={400} c="dimmed">
@@ -207,7 +247,8 @@ export function DataTable<T>({
                   </Text>
                 ) : null}
               </Table.Th>
-            ))}
+              );
+            })}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>

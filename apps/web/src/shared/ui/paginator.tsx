@@ -1,8 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { PAGINATION_NEIGHBOURS, PAGINATION_TERMINAL_PAGES } from '@portal/domain';
-import { clampPage, pageCountOf, pageItems, parseJumpPage, showingLabel } from './pagination';
+import { clampPage, pageCountOf, parseJumpPage, showingLabel } from './pagination';
+
+const PreviousIcon = () => <IconChevronLeft size={16} stroke={1.8} aria-hidden />;
+const NextIcon = () => <IconChevronRight size={16} stroke={1.8} aria-hidden />;
 
 export interface PaginatorProps {
   /** Current page, 1-based. */
@@ -25,7 +28,10 @@ export interface PaginatorProps {
   label?: string;
 }
 
-/** Previous / page numbers with gaps / next, a jump-to-page box and an optional "Showing" label (spec 2.19, 9). */
+/**
+ * Previous / page numbers with gaps / next (Mantine Pagination), a jump-to-page box and an optional
+ * "Showing" label (spec 2.19, 9).
+ */
 export function Paginator({
   page,
   onChange,
@@ -41,7 +47,6 @@ export function Paginator({
 }: PaginatorProps) {
   const count = pageCount ?? (total !== undefined && pageSize ? pageCountOf(total, pageSize) : 0);
   const current = clampPage(page, count);
-  const items = pageItems(current, count, neighbours, terminalPages);
   const [jump, setJump] = useState('');
   const [jumpError, setJumpError] = useState<string | null>(null);
   const jumpId = useId();
@@ -77,43 +82,22 @@ export function Paginator({
       {count > 1 ? (
         <Group gap="md" wrap="wrap" justify="flex-end">
           <nav aria-label={label}>
-            <Group gap={4} wrap="wrap" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              <li>
-                <ActionIcon variant="default" size={32} aria-label="Previous page" disabled={disabled || current <= 1} onClick={() => go(current - 1)}>
-                  <IconChevronLeft size={16} stroke={1.8} aria-hidden />
-                </ActionIcon>
-              </li>
-              {items.map((item) =>
-                typeof item === 'number' ? (
-                  <li key={item}>
-                    <Button
-                      size="compact-sm"
-                      h={32}
-                      miw={32}
-                      px={8}
-                      variant={item === current ? 'filled' : 'default'}
-                      aria-label={`Page ${item}`}
-                      aria-current={item === current ? 'page' : undefined}
-                      disabled={disabled && item !== current}
-                      onClick={() => go(item)}
-                    >
-                      {item}
-                    </Button>
-                  </li>
-                ) : (
-                  <li key={item} aria-hidden>
-                    <Text component="span" size="sm" c="dimmed" px={4} lh="32px">
-                      …
-                    </Text>
-                  </li>
-                ),
-              )}
-              <li>
-                <ActionIcon variant="default" size={32} aria-label="Next page" disabled={disabled || current >= count} onClick={() => go(current + 1)}>
-                  <IconChevronRight size={16} stroke={1.8} aria-hidden />
-                </ActionIcon>
-              </li>
-            </Group>
+            <Pagination.Root
+              total={count}
+              value={current}
+              onChange={go}
+              siblings={neighbours}
+              boundaries={terminalPages}
+              disabled={disabled}
+              size="md"
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            >
+              <Group gap={4} wrap="wrap">
+                <Pagination.Previous icon={PreviousIcon} aria-label="Previous page" />
+                <Pagination.Items />
+                <Pagination.Next icon={NextIcon} aria-label="Next page" />
+              </Group>
+            </Pagination.Root>
           </nav>
           {withJump ? (
             <form onSubmit={onJump} noValidate>

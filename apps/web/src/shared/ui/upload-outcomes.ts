@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseDocumentLocation, type DocResult, type RowCounts, type SheetDocumentType, type UploadOutcome, type UploadOutcomeList } from '@portal/domain';
 import { api } from '../api/client';
+import { uploadOutcomeKeys } from '../api/query-keys';
 import { saveBlob } from '../api/save-file';
 
 /** While an upload is being processed the notices are asked for this often; otherwise rarely (and on focus). */
@@ -14,9 +15,7 @@ export const OUTCOME_IDLE_MS = 60_000;
 /** At most this many notices are on screen at once; the rest wait for one to be closed. */
 export const MAX_VISIBLE_OUTCOMES = 3;
 
-export const uploadOutcomeKeys = {
-  all: ['upload-outcomes'] as const,
-};
+export { uploadOutcomeKeys } from '../api/query-keys';
 
 export const uploadOutcomesQuery = () =>
   queryOptions({

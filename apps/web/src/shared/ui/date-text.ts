@@ -1,0 +1,23 @@
+/**
+ * Dates typed in a date box (issue 14): day first, as every table shows them (dd/mm/yyyy), and
+ * yyyy-mm-dd as pasted from elsewhere. Pure; the box (date-field.tsx) keeps yyyy-mm-dd values.
+ */
+import { isValidIsoDate } from '@portal/domain';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "07/03/2026", "7/3/2026", "07-03-2026", "07.03.2026" and "2026-03-07" -> "2026-03-07"; null when not a real date. */
+export function parseDayFirst(text: string): string | null {
+  const t = text.trim();
+  const dayFirst = DAY_FIRST.exec(t);
+  const iso = dayFirst ? `${dayFirst[3]}-${pad(Number(dayFirst[2]))}-${pad(Number(dayFirst[1]))}` : ISO.test(t) ? t : null;
+  return iso && isValidIsoDate(iso) ? iso : null;
+}
+
+/** "2026-03-07" -> "07/03/2026", as the date boxes show a value; '' for none (or not yyyy-mm-dd). */
+export function formatDayFirst(iso: string): string {
+  const m = ISO.exec(iso.slice(0, 10));
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

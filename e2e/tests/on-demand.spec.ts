@@ -1,0 +1,57 @@
+/**
+ * Issue 14: secondary UI (the account menu, the select boxes) loads on demand, with a stand-in that
+ * looks the same until its code arrives. A press that the code overtakes (it arrives after the
+ * mouse button goes down and before it comes up) must still open the piece: the stand-in is
+ * replaced mid-click, and the browser then sends the click to neither element.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, greetingFor, signInViaApi } from '../fixtures.js';
+
+/** Holds back the chunk whose file name matches until `release` is called. */
+async function holdChunk(page: Page, name: RegExp): Promise<{ release: () => Promise<void> }> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(name, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      const arrived = page.waitForResponse(name);
+      open();
+      await arrived;
+    },
+  };
+}
+
+/** Presses on `standIn`, lets the held code arrive, waits until the stand-in is replaced, then releases. */
+async function pressAcrossTheSwap(page: Page, standIn: Locator, release: () => Promise<void>): Promise<void> {
+  const box = await standIn.boundingBox();
+  if (!box) throw new Error('the stand-in is not on screen');
+  const handle = await standIn.elementHandle();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await release();
+  await page.waitForFunction((el) => !el?.isConnected, handle);
+  await page.mouse.up();
+}
+
+test('a press on the account menu that its code overtakes still opens the menu', async ({ page }) => {
+  const chunk = await holdChunk(page, /\/assets\/account-menu-popup-[\w-]+\.js$/);
+  await signInViaApi(page, DEMO.superAdmin);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: greetingFor('Priya Sharma') })).toBeVisible();
+  await pressAcrossTheSwap(page, page.getByRole('button', { name: /^Account menu/ }), chunk.release);
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+});
+
+test('a press on Rows per page that its code overtakes still opens the list', async ({ page }) => {
+  const chunk = await holdChunk(page, /\/assets\/select-control-[\w-]+\.js$/);
+  await signInViaApi(page, DEMO.superAdmin);
+  await page.goto('/employees');
+  const rowsPerPage = page.getByRole('textbox', { name: 'Rows per page' });
+  await expect(rowsPerPage).toHaveValue('10');
+  await pressAcrossTheSwap(page, rowsPerPage, chunk.release);
+  await expect(page.getByRole('option', { name: '25' })).toBeVisible();
+});
