@@ -75,7 +75,7 @@ const cmdlineOf = (pid: number) => {
   }
 };
 /** Whether a process is the simulated bank the portal starts (features/payouts/bank-process.ts). */
-export const isBank = (pid: number) => /bank-sim\/main\.(js|ts)/.test(cmdlineOf(pid));
+export const isBank = (pid: number) => /bank-sim\/(src\/)?main\.(js|ts)/.test(cmdlineOf(pid));
 
 /** VmRSS of the portal: its server process and every process under it except the simulated bank, in bytes. */
 export function portalRss(serverPid: number): { rss: number; server: number; others: number } {
@@ -183,12 +183,12 @@ export interface Portal {
 }
 
 /**
- * Starts the server with `--role=<role> --no-seed` against the bench database and signs the admin
+ * Starts the server with `--role=<role>` against the bench database and signs the admin
  * in over HTTP: compiled (built first) with npm start's node flags, or under tsx with BENCH_TSX=1.
  */
 export async function startPortal(o: PortalOptions): Promise<Portal> {
   const port = await freePort();
-  const args = [`--role=${o.role}`, '--no-seed'];
+  const args = [`--role=${o.role}`];
   const compiled = portalMode() === 'compiled';
   if (compiled) buildServer();
   const [command, argv] = compiled
@@ -204,6 +204,7 @@ export async function startPortal(o: PortalOptions): Promise<Portal> {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       SMS_RATE_LIMIT_PER_HOUR: '100000',
+      SMS_PER_ADMIN_PER_HOUR: '100000',
       SMTP_URL: '',
       SMS_URL: '',
       ...o.env,

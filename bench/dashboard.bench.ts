@@ -38,7 +38,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-dashboard-'));
 fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Console;
 const config = {
-  ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000' }),
+  ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000', SMS_PER_ADMIN_PER_HOUR: '100000' }),
   databaseUrl: null,
   dataDir: dir,
   embeddedPgPort: 58000 + Math.floor(Math.random() * 1000),

@@ -67,7 +67,7 @@ async function finish(parts: ZipInput[], file: string | undefined, rows: number,
       const data = p.data;
       const items = typeof data === 'string' || Buffer.isBuffer(data) ? [data] : Array.isArray(data) ? (data as (Buffer | string)[]) : null;
       for await (const item of items ?? (data as AsyncIterable<Buffer>)) {
-        const chunk = Buffer.from(item as Buffer | string);
+        const chunk = Buffer.from(item);
         sizes[i]! += chunk.length;
         yield chunk;
       }

@@ -17,7 +17,7 @@ const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 9
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 fs.chmodSync(dir, 0o777); // initdb runs as the postgres user
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Console;
-const runtime = await startRuntime({ ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000' }), databaseUrl: process.env.DATABASE_URL || null, dataDir: dir, embeddedPgPort: 56000 + Math.floor(Math.random() * 1000), smtpUrl: null, smsUrl: null }, { queue: false, log: silent });
+const runtime = await startRuntime({ ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000', SMS_PER_ADMIN_PER_HOUR: '100000' }), databaseUrl: process.env.DATABASE_URL || null, dataDir: dir, embeddedPgPort: 56000 + Math.floor(Math.random() * 1000), smtpUrl: null, smsUrl: null }, { queue: false, log: silent });
 const app = await buildApp(runtime.deps, { logger: false, serveSpa: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;

@@ -103,7 +103,7 @@ try {
   // ---- the portal (and, as its child, the bank) ----
   const port = await freePort();
   const bankPort = await freePort();
-  child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts'), '--role=all', '--no-seed'], {
+  child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts'), '--role=all'], {
     cwd: root,
     env: {
       ...process.env,
@@ -117,6 +117,7 @@ try {
       BANK_RULES: JSON.stringify({ latencyMs: { toProcessing: [0, 0], toSettled: [0, 0], toReversed: [0, 0] } }),
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       SMS_RATE_LIMIT_PER_HOUR: '100000',
+      SMS_PER_ADMIN_PER_HOUR: '100000',
       SMTP_URL: '',
       SMS_URL: '',
     },

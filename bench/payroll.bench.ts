@@ -272,7 +272,7 @@ async function uploadPhase(base: string, auth: Record<string, string>, serverPid
     uploadBody: uploadBody.slice(0, 500),
     uploadMs,
     result,
-    final: final as PayrollDetails | null,
+    final,
     ms,
     sheetMs,
     rssBefore: before.rss,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One fresh portal (embedded PostgreSQL in a new folder, demo data) for the whole run. The folder
+// One fresh portal (embedded PostgreSQL in a new folder, demo data: --demo) for the whole run. The folder
 // is chosen once and inherited by the workers through the environment.
 if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx ../apps/server/src/main.ts',
+    command: 'tsx ../apps/server/src/main.ts --demo',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -53,6 +53,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       SMS_RATE_LIMIT_PER_HOUR: '10000',
+      SMS_PER_ADMIN_PER_HOUR: '10000',
       BANK_API_KEY: process.env.E2E_BANK_API_KEY,
       WORKER_API_TOKEN: process.env.E2E_WORKER_API_TOKEN,
     },

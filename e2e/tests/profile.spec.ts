@@ -54,6 +54,16 @@ test('Profile shows the admin and changes the password without ending the sessio
   await expect(page.getByText('Enter current password', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Enter new password', { exact: true })).toHaveCount(0);
 
+  // The server's rule is stated under the field; a weak password gets the server's reason (issue 15).
+  await expect(fresh).toHaveAccessibleDescription(/At least 8 characters, not easy to guess/);
+  await current.fill(password);
+  await fresh.fill('aaaaaaaaaaaa');
+  await again.fill('aaaaaaaaaaaa');
+  await update.click();
+  await expect(page.getByText(/^Missing password requirements: not easy to guess/)).toBeVisible();
+  await expect(current).toBeVisible(); // the form stays open
+  await fresh.fill(newPassword);
+
   // A wrong current password.
   await current.fill(`${password}-wrong`);
   await again.fill(newPassword);

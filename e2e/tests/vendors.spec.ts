@@ -121,6 +121,6 @@ test('the activity trail filters by actor and downloads activity-trail.xlsx', as
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('activity-trail.xlsx');
-  const bytes = fs.readFileSync((await download.path())!);
+  const bytes = fs.readFileSync((await download.path()));
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 });

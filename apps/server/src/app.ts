@@ -29,6 +29,7 @@ import { registerFileLinkRoutes } from './features/file-link/index.js';
 import { registerActivityTrailRoutes } from './features/admins/activity-trail.js';
 import { spaPage, staticAssetOptions } from './static-assets.js';
 import { loggerOptions } from './platform/log-redaction.js';
+import { postgresRateLimitStore } from './platform/rate-limit-store.js';
 
 /**
  * Strict policy for the SPA: own scripts only, no plugins, nobody may frame it. Mantine sets inline
@@ -67,7 +68,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const app = Fastify({
     logger: options.logger ?? loggerOptions(deps.config.logLevel),
     requestTimeout: REQUEST_TIMEOUT_MS,
-    trustProxy: false,
+    // Behind a load balancer (TRUST_PROXY), request.ip is the client's from X-Forwarded-For.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -95,7 +97,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     if (hasNul(request.body)) return reply.status(400).send({ message: { description: MSG.nulCharacter, code: ERROR_CODES.validation } });
   });
 
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so that every API process of a deployment shares one count (issue 15).
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(deps.db, (err) => deps.log.warn(`rate-limit clean-up failed: ${err instanceof Error ? err.message : String(err)}`)),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -8,6 +8,13 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The load balancers whose X-Forwarded-For is believed (TRUST_PROXY): their addresses or CIDRs,
+   * comma-separated (proxy-addr's names `loopback`, `linklocal`, `uniquelocal` too). Unset: none,
+   * the socket's address is the client's. The per-IP rate limits count by that address. (A hop
+   * count is refused at start (runtime.ts configProblem): Fastify trusts no proxy for one.)
+   */
+  trustProxy: string[] | false;
   production: boolean;
   databaseUrl: string | null;
   dataDir: string;
@@ -22,6 +29,8 @@ export interface Config {
   /** Requests per IP per minute on the identity routes; SMS sends have their own hourly cap. */
   authRateLimitPerMinute: number;
   smsRateLimitPerHour: number;
+  /** Sign-in and enrolment codes sent to one admin in an hour, from any IP (SMS_PER_ADMIN_PER_HOUR; issue 15). */
+  smsPerAdminPerHour: number;
   logLevel: string;
   /** Serves /worker-api when set (the worker app's service token). */
   workerApiToken: string | null;
@@ -56,6 +65,11 @@ function workerTransactionsCap(env: NodeJS.ProcessEnv): number {
   return Math.min(n, WORKER_TRANSACTIONS_RESULT_CAP);
 }
 
+function trustProxy(v: string | undefined): string[] | false {
+  const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length ? list : false;
+}
+
 function positive(v: string | undefined, fallback: number): number {
   const n = Number(v);
   return v && Number.isSafeInteger(n) && n > 0 ? n : fallback;
@@ -66,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(repoRoot, env.DATA_DIR ?? '.data'),
@@ -80,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 60),
     smsRateLimitPerHour: Number(env.SMS_RATE_LIMIT_PER_HOUR ?? 150),
+    smsPerAdminPerHour: positive(env.SMS_PER_ADMIN_PER_HOUR, 10),
     logLevel: env.LOG_LEVEL ?? 'info',
     workerApiToken: env.WORKER_API_TOKEN || null,
     workerTransactionsCap: workerTransactionsCap(env),

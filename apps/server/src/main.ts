@@ -1,20 +1,33 @@
 /**
  * Entry point. `--role=all` (default) serves the API and the SPA and runs the job worker;
- * `--role=api` only serves; `--role=worker` only works jobs. On an empty database the demo
- * employer is created and its sign-in details printed.
+ * `--role=api` only serves; `--role=worker` only works jobs. With `--demo` (npm start passes it) the
+ * demo employer is created on an empty database, never in production; its sign-in details are
+ * printed only when it is there.
  */
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { startRuntime } from './platform/runtime.js';
-import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './features/employers/index.js';
+import { configProblem, startRuntime } from './platform/runtime.js';
+import { DEMO_ADMINS, DEMO_FLAG, DEMO_PASSWORD, demoAtStart, demoRefusal } from './demo/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
 import { processSheet } from './sheets.js';
 import { startBankProcess, workPayoutJobs, type PayoutWorker } from './features/payouts/index.js';
 import { workPayrollJobs } from './features/payroll/index.js';
 
 const role = (process.argv.find((a) => a.startsWith('--role='))?.split('=')[1] ?? 'all') as 'all' | 'api' | 'worker';
-const seed = !process.argv.includes('--no-seed');
+const askedForDemo = process.argv.includes(DEMO_FLAG);
 const config = loadConfig();
+// Refused before anything starts: a production database never gets the demo's admins.
+const demoRefused = demoRefusal(askedForDemo, config.production);
+if (demoRefused) {
+  console.error(demoRefused);
+  process.exit(1);
+}
+// A configuration the server cannot run with (production without DATABASE_URL, SMTP_URL or SMS_URL): the reason, no stack.
+const configRefused = configProblem(config);
+if (configRefused) {
+  console.error(configRefused);
+  process.exit(1);
+}
 const runtime = await startRuntime(config);
 // The simulated bank, unless BANK_URL names a bank: its own process, started with the API.
 const bankProcess = role !== 'worker' && !config.bankUrl ? startBankProcess(runtime.deps, runtime.databaseUrl, config.port) : null;
@@ -31,8 +44,8 @@ const shutdown = async () => {
   await runtime.stop();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
 
 const app = role === 'worker' ? null : await buildApp(runtime.deps);
 // The `api` role only queues jobs; `all` and `worker` work them.
@@ -43,7 +56,8 @@ if (role === 'worker') console.log('worker started: waiting for jobs');
 
 if (app) {
   // Seed before listening, so that a client that sees /api/health answer also sees the demo data.
-  if (seed && (await seedDemoIfEmpty(runtime.deps))) console.log('Demo data created.');
+  const demo = await demoAtStart(runtime.deps, askedForDemo);
+  if (demo === 'seeded') console.log('Demo data created.');
   await app.listen({ port: config.port, host: config.host });
   if (!config.production) {
     const url = config.publicUrl;
@@ -52,10 +66,18 @@ if (app) {
         '',
         '  Employer portal is running.',
         `  Sign in:        ${url}/?signIn=true`,
-        `  Super Admin:    ${DEMO_ADMINS.superAdmin.email}`,
-        `  Viewer:         ${DEMO_ADMINS.viewer.email}`,
-        `  Vendor admin:   ${DEMO_ADMINS.vendorAdmin.email}`,
-        `  Password (all): ${DEMO_PASSWORD}`,
+        ...(demo === 'absent'
+          ? [
+              askedForDemo
+                ? '  No demo data: the database already has an employer (the demo is created only on an empty one).'
+                : `  No demo data: start with ${DEMO_FLAG} on an empty database (npm start does), or create an employer with npm run cli -- create-employer.`,
+            ]
+          : [
+              `  Super Admin:    ${DEMO_ADMINS.superAdmin.email}`,
+              `  Viewer:         ${DEMO_ADMINS.viewer.email}`,
+              `  Vendor admin:   ${DEMO_ADMINS.vendorAdmin.email}`,
+              `  Password (all): ${DEMO_PASSWORD}`,
+            ]),
         `  SMS codes and mails appear at ${url}/dev/outbox`,
         `  API docs:       ${url}/api/docs`,
         '',

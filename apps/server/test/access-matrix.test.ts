@@ -37,7 +37,7 @@ vi.mock('fastify', async (importOriginal) => {
     const app = original(...args);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        collected.push({ method, url: route.url, access: (route.config as { access?: AccessRule } | undefined)?.access, schema: route.schema as CollectedRoute['schema'] });
+        collected.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
       }
     });
     return app;

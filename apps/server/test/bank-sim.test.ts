@@ -7,9 +7,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PipelinedClient } from '../src/bank-sim/http-pipeline.js';
-import { startBankSim, type BankSim } from '../src/bank-sim/index.js';
-import type { RulesPatch } from '../src/bank-sim/rules.js';
+import { PipelinedClient } from '@portal/bank-sim/http-pipeline';
+import { startBankSim, type BankSim, type RulesPatch } from '@portal/bank-sim';
 import {
   BankRejectedError,
   BankUnavailableError,
@@ -578,7 +577,7 @@ describe('throughput', () => {
     const webhooksDone = Date.now();
     const perSec = (ms: number) => Math.round((N * 1000) / ms);
     // Client, bank and receiver share this one process (and the test's portal), so this is well
-    // below what the bank does in its own process: apps/server/src/bank-sim/throughput.ts measures that.
+    // below what the bank does in its own process: bench/bank-throughput.ts measures that.
     console.log(
       `bank-sim throughput, in-process: ${N} payouts; created ${perSec(created - started)}/s; created and processed ${perSec(processed - started)}/s; ` +
         `with all ${3 * N} webhooks delivered ${perSec(webhooksDone - started)}/s`,

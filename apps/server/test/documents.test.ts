@@ -469,7 +469,7 @@ describe('samples (2.8)', () => {
       const res = await fetch(`${env.baseUrl}/api/samples/${name}`);
       expect(res.status, name).toBe(200);
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+      await wb.xlsx.load(await res.arrayBuffer());
       expect(wb.worksheets[0]!.rowCount, name).toBeGreaterThan(1);
     }
     const fetchSample = async (name: string) => Buffer.from(await (await fetch(`${env.baseUrl}/api/samples/${name}`)).arrayBuffer());

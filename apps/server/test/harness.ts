@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Deps } from '../src/platform/context.js';
 import { startRuntime } from '../src/platform/runtime.js';
+import { settleBackgroundMail } from '../src/features/auth/background.js';
 import { provisionAdmin, provisionEmployer, type EmployerInput } from '../src/features/employers/provision.js';
 import { TEMPLATE, withDatabase } from './global-setup.js';
 
@@ -55,7 +56,7 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
   await admin.query(`create database ${name} template ${TEMPLATE}`);
   await admin.end();
   const config = {
-    ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000', ...options.env }),
+    ...loadConfig({ ...process.env, AUTH_RATE_LIMIT_PER_MINUTE: '100000', SMS_RATE_LIMIT_PER_HOUR: '100000', SMS_PER_ADMIN_PER_HOUR: '100000', ...options.env }),
     databaseUrl: withDatabase(serverUrl, name),
     smtpUrl: options.env?.SMTP_URL ?? null,
     smsUrl: null,
@@ -91,6 +92,7 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
       return { status: res.status, body: body as any };
     },
     async outbox(to) {
+      await settleBackgroundMail(); // identity mails sent after their answer (features/auth/background.ts)
       return runtime.deps.db.selectFrom('outbox_messages').select(['channel', 'subject', 'body']).where('recipient', '=', to).orderBy('created_at', 'desc').orderBy('id').execute();
     },
     async lastCode(mobile) {

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { repoRoot } from '../src/config.js';
 import { CRASH_POINTS, type CrashPoint } from '../src/features/payouts/crash.js';
-import { SeededRandom } from '../src/bank-sim/rules.js';
+import { SeededRandom } from '@portal/bank-sim';
 import { createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
 import { BANK_API_KEY, WEBHOOK_SECRET, insertFrozenPayroll, sleep, startTestBank, until, type TestBank } from './payouts-fixtures.js';
 
@@ -73,7 +73,7 @@ interface Child {
 
 function startChild(crashAt: string | null): Child {
   const output: string[] = [];
-  const proc = spawn(process.execPath, ['--import', TSX, MAIN, '--role=all', '--no-seed'], {
+  const proc = spawn(process.execPath, ['--import', TSX, MAIN, '--role=all'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -96,8 +96,8 @@ function startChild(crashAt: string | null): Child {
     output.push(d.toString());
     if (output.length > 200) output.shift();
   };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   return { proc, exited, output };
 }

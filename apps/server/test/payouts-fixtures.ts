@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { businessDate, firstDayOf, payrollMonthOf } from '@portal/domain';
-import { startBankSim, type BankRules, type BankSim, type BankStats, type RulesPatch } from '../src/bank-sim/index.js';
+import { startBankSim, type BankRules, type BankSim, type BankStats, type RulesPatch } from '@portal/bank-sim';
 import type { Database } from '../src/platform/database.js';
 import { createHttpPayoutsApi, type PayoutsApi } from '../src/platform/payouts.js';
 import type { Deps } from '../src/platform/context.js';
@@ -66,7 +66,7 @@ export async function until<T>(what: string, check: () => Promise<T>, timeoutMs 
   let last: T | undefined;
   while (Date.now() < end) {
     last = await check();
-    if (last) return last as NonNullable<T>;
+    if (last) return last;
     await sleep(everyMs);
   }
   throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);

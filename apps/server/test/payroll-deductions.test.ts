@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, businessDate, businessDayStart, firstDayOf, lastDayOf, payrollMonthOf, type MonthYearValue } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
-import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/features/employers/index.js';
+import { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/demo/index.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
 import { processSheet } from '../src/sheets.js';
 import { createTestEnv, signIn, type TestEnv } from './harness.js';

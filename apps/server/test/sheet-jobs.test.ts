@@ -78,13 +78,13 @@ async function jobOf(env: TestEnv, uploadId: string) {
 /** `main.ts --role=worker` as its own node process (tsx loaded in it, so its pid is the worker's). */
 function startWorker(databaseUrl: string): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts'), '--role=worker', '--no-seed'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts'), '--role=worker'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SMTP_URL: '', SMS_URL: '', PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   return { child, output: () => output };
 }
 const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r())));
@@ -119,7 +119,7 @@ describe('fairness: one employer at a time, employers side by side', () => {
     // A's sheets ran one at a time, in upload order: each began after the one before had ended.
     const jobs = await Promise.all(backlog.map((id) => jobOf(env, id)));
     for (let i = 1; i < jobs.length; i++) {
-      expect(jobs[i]!.startedOn!.getTime()).toBeGreaterThanOrEqual(jobs[i - 1]!.completedOn!.getTime());
+      expect(jobs[i]!.startedOn.getTime()).toBeGreaterThanOrEqual(jobs[i - 1]!.completedOn!.getTime());
     }
     expect(a1.applied_rows).toBe(3_000);
   }, 300_000);

@@ -84,7 +84,7 @@ async function seedUpload(admin: ReadyAdmin, fileName: string, o: Seeded = {}): 
         .executeTakeFirstOrThrow()
     ).id;
   const original = await store(STORED_TYPES_OF[docType].original);
-  const processed = o.processedFile && STORED_TYPES_OF[docType].processed ? await store(STORED_TYPES_OF[docType].processed!) : null;
+  const processed = o.processedFile && STORED_TYPES_OF[docType].processed ? await store(STORED_TYPES_OF[docType].processed) : null;
   const c = o.counts === undefined ? (status === 'PROCESSED' ? { created: 1, updated: 0, unchanged: 0, failed: 0 } : null) : o.counts;
   const now = env.clock.now();
   const row = await db

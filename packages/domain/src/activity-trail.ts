@@ -47,7 +47,7 @@ const TARGET_LABELS: Record<string, string> = { ADMIN: 'Admin', WORKER: 'Worker'
 export function activityTargetText(targetType: string | null, details: Record<string, unknown> | null | undefined): string {
   const d = details ?? {};
   const label = targetType ? (TARGET_LABELS[targetType] ?? actionLabel(targetType)) : '';
-  const text = (k: string) => (typeof d[k] === 'string' && d[k] !== '' ? (d[k] as string) : null);
+  const text = (k: string) => (typeof d[k] === 'string' && d[k] !== '' ? (d[k]) : null);
   let what: string | null = null;
   if (typeof d.count === 'number') what = `${d.count} ${d.count === 1 ? 'record' : 'records'}`;
   else if (text('fileName')) what = text('docType') ? `${text('fileName')} (${actionLabel(text('docType')!)})` : text('fileName');

@@ -40,6 +40,12 @@ export const EMPLOYER_NAME_MENU_MAX = 13;
 /** Identity figures from shared/security.md (beyond the spec). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * The least zxcvbn-ts score (0..4) a new password must reach, with the admin's own words (e-mail,
+ * name, mobile, employer and vendor names) as user inputs. 3 is "safely unguessable: moderate
+ * protection from offline slow-hash scenario" (about 10^8 guesses): argon2id is such a hash.
+ */
+export const PASSWORD_MIN_STRENGTH = 3;
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
 export const LOGIN_MAX_FAILURES = 10;

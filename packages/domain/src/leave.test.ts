@@ -21,7 +21,7 @@ import { leaveUploadTodoOf, todoItems } from './dashboard.js';
 import { ROLE_IDS, SEED_ROLES } from './roles.js';
 
 const rowOf = (values: readonly CellValue[]): Partial<Record<LeaveSheetKey, CellValue>> =>
-  Object.fromEntries(LEAVE_SHEET_COLUMNS.map((c, i) => [c.key, values[i] ?? null])) as Partial<Record<LeaveSheetKey, CellValue>>;
+  Object.fromEntries(LEAVE_SHEET_COLUMNS.map((c, i) => [c.key, values[i] ?? null]));
 
 const options = { today: '2026-11-23', date1904: false };
 

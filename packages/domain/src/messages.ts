@@ -1,3 +1,9 @@
+/** "45 seconds", "1 second", "12 minutes" (from 2 minutes up, rounded up). */
+function waitText(seconds: number): string {
+  if (seconds >= 120) return `${Math.ceil(seconds / 60)} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
 /** Every user-facing message the spec names (sections 5 and 8), verbatim. */
 export const MSG = {
   somethingWentWrong: 'Something Went Wrong!',
@@ -22,6 +28,14 @@ export const MSG = {
     'A verification mail has been sent to your email id. Please click on that link and verify your login',
   passwordExpired: 'Password Expired. Please click on below Forget Password link to reset it.',
   missingPasswordRequirementsPrefix: 'Missing password requirements',
+  // our own (issue 15): the server's password rule, stated before submit and in its answers
+  /** Under every field that sets a password: the rule the server applies (decision 0005). */
+  passwordRule: 'At least 8 characters, not easy to guess (not your name, e-mail, mobile or company name)',
+  /** The forms' check of the server's minimum, past the spec's 6 of the reset form. */
+  passwordMinLength: 'Minimum 8 character password required',
+  /** Parts of "Missing password requirements: ..." for a password the strength estimator refuses. */
+  passwordNotPersonal: 'not based on your name, e-mail, mobile or company name',
+  passwordNotEasyToGuess: 'not easy to guess',
   // 8 password change
   currentPasswordWrong: 'Current password is wrong!',
   passwordUpdated: 'Password has been updated',
@@ -38,7 +52,14 @@ export const MSG = {
   oopsNoData: 'Oops! No Data found',
   noData: 'No data',
   // our own (spec silent), kept here so server and UI agree
-  resetLinkSent: 'If an account exists for this e-mail, a reset link has been sent to it.',
+  resetLinkSent: 'If this e-mail belongs to an account, a reset link is on its way to it.',
+  /** Sign-up without a working invitation link (issue 15): true whether or not the e-mail is invited. */
+  signUpNeedsInvitation:
+    'Signing up needs the link in your invitation mail. If this e-mail has an open invitation, that mail is on its way to it again.',
+  /** /resendEmail's answer (issue 15): true for every e-mail, revealing none. */
+  confirmationMailAgain: 'If this e-mail has an open invitation or is waiting to be confirmed, a mail with its link is on its way to it.',
+  askAgainIn: (seconds: number) => `You can ask again in ${waitText(seconds)}.`,
+  mailsAskedTooOften: (seconds: number) => `Mails for this e-mail were asked for recently. You can ask again in ${waitText(seconds)}.`,
   passwordResetDone: 'Your password has been reset. Please sign in with the new password.',
   emailVerified: 'Your e-mail has been verified. Please sign in.',
   invalidActionLink: 'This link is invalid or has expired.',

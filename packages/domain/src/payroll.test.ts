@@ -238,7 +238,7 @@ describe('payroll sheet rows', () => {
 
   it('refuses every rule with its message', () => {
     const errors = (cells: Record<string, unknown>) => {
-      const r = parsePayrollRow({ ...good, ...cells } as never);
+      const r = parsePayrollRow({ ...good, ...cells });
       return r.ok ? {} : r.errors;
     };
     expect(errors({ employerEmployeeId: '' })).toEqual({ employerEmployeeId: PAYROLL_ROW_MSG.employeeId });

@@ -64,8 +64,6 @@ export const PAYROLL_MOVES: Record<PayrollStatus, readonly PayrollStatus[]> = {
 };
 /** True when a payroll may move from `from` to `to`. */
 export const canMove = (from: PayrollStatus, to: PayrollStatus): boolean => PAYROLL_MOVES[from].includes(to);
-/** The same, under a name that does not clash with other state machines. */
-export const canMovePayroll = canMove;
 /** The statuses a payroll may move to `to` from (for guarded updates: `where status in (...)`). */
 export const payrollSourcesOf = (to: PayrollStatus): PayrollStatus[] => PAYROLL_STATUSES.filter((from) => canMove(from, to));
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MSG,
+  PASSWORD_MIN_LENGTH,
   checkDateRange,
   checkTransactionSearchStart,
   isBlank,
@@ -82,6 +83,12 @@ describe('5.5 passwords and sign-in', () => {
     });
     expect(validateChangePassword({ currentPassword: 'x', newPassword: 'abcdefgh1', confirmPassword: 'abcdefgh1' })).toEqual({});
   });
+  it('change password: the server minimum of 8 characters before submit (blank is still "Enter new password")', () => {
+    expect(validateChangePassword({ currentPassword: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefg' })).toEqual({ newPassword: MSG.passwordMinLength });
+    expect(validateChangePassword({ currentPassword: 'x', newPassword: ' '.repeat(10), confirmPassword: ' '.repeat(10) })).toEqual({ newPassword: 'Enter new password' });
+    expect(MSG.passwordMinLength).toBe(`Minimum ${PASSWORD_MIN_LENGTH} character password required`);
+    expect(MSG.passwordRule.startsWith(`At least ${PASSWORD_MIN_LENGTH} characters`)).toBe(true);
+  });
   it('admin form: each message of the spec', () => {
     expect(validateAdminForm({ name: 'R', mobile: '123', email: 'nope', branchLocation: '  ' })).toEqual({
       name: 'Invalid name',
@@ -96,18 +103,25 @@ describe('5.5 passwords and sign-in', () => {
     expect(fieldErrors(SignInForm, { email: 'a@b', password: 'x' })).toEqual({ email: 'Invalid' });
     expect(fieldErrors(SignInForm, { email: 'a@b.co', password: '' })).toEqual({ password: 'Invalid' });
   });
-  it('sign-up also needs a matching re-entry', () => {
-    expect(firstError(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: 'x' })).toBeNull();
-    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: 'y' })).toEqual({ confirmPassword: 'Password did not match' });
-    expect(fieldErrors(SignUpForm, { email: 'bad', password: 'x', confirmPassword: 'x' })).toEqual({ email: 'Invalid' });
-    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: '' })).toEqual({ confirmPassword: 'Invalid' });
+  it('sign-up also needs a matching re-entry, and the server minimum of 8 characters', () => {
+    expect(firstError(SignUpForm, { email: 'a@b.co', password: 'xxxxxxxx', confirmPassword: 'xxxxxxxx' })).toBeNull();
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'xxxxxxxx', confirmPassword: 'y' })).toEqual({ confirmPassword: 'Password did not match' });
+    expect(fieldErrors(SignUpForm, { email: 'bad', password: 'xxxxxxxx', confirmPassword: 'xxxxxxxx' })).toEqual({ email: 'Invalid' });
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'xxxxxxxx', confirmPassword: '' })).toEqual({ confirmPassword: 'Invalid' });
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: '', confirmPassword: '' })).toEqual({ password: 'Invalid', confirmPassword: 'Invalid' });
+    expect(fieldErrors(SignUpForm, { email: 'a@b.co', password: 'x', confirmPassword: 'x' })).toEqual({ password: MSG.passwordMinLength });
     // "Invalid" comes first when the form has both problems.
-    expect(firstError(SignUpForm, { email: 'bad', password: 'x', confirmPassword: 'y' })).toBe('Invalid');
+    expect(firstError(SignUpForm, { email: 'bad', password: 'xxxxxxxx', confirmPassword: 'y' })).toBe('Invalid');
   });
-  it('reset password: at least 6 characters, and matching', () => {
+  it('reset password: the spec 6 characters, the server 8, and matching', () => {
     expect(fieldErrors(ResetPasswordForm, { password: '12345', confirmPassword: '12345' })).toEqual({ password: 'Minimum 6 character password required' });
-    expect(fieldErrors(ResetPasswordForm, { password: '123456', confirmPassword: '123457' })).toEqual({ confirmPassword: "Password didn't match" });
-    expect(firstError(ResetPasswordForm, { password: '123456', confirmPassword: '123456' })).toBeNull();
+    // 6 and 7 characters passed the form and then failed on the server (issue 15): the form says so first.
+    expect(fieldErrors(ResetPasswordForm, { password: '123456', confirmPassword: '123456' })).toEqual({ password: MSG.passwordMinLength });
+    expect(fieldErrors(ResetPasswordForm, { password: '1234567', confirmPassword: '1234567' })).toEqual({ password: MSG.passwordMinLength });
+    expect(fieldErrors(ResetPasswordForm, { password: '12345678', confirmPassword: '12345679' })).toEqual({ confirmPassword: "Password didn't match" });
+    expect(firstError(ResetPasswordForm, { password: '12345678', confirmPassword: '12345678' })).toBeNull();
+    // Characters, as the server counts them: 8 emoji are 16 UTF-16 units but 8 characters.
+    expect(firstError(ResetPasswordForm, { password: '😀'.repeat(7), confirmPassword: '😀'.repeat(7) })).toBe(MSG.passwordMinLength);
     expect(MSG.invalidResetLink).toBe('Invalid reset link');
   });
   it('one-time code: exactly 6 digits', () => {

@@ -1,5 +1,5 @@
 /** Table types for Kysely. Columns mirror db/migrations; timestamps are timestamptz. */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -116,6 +116,16 @@ export interface ActionCodesTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: Generated<Date>;
+}
+export type AuthLimitKind = 'WRONG_CODE' | 'SIGN_IN_FAILURE' | 'RESET_MAIL' | 'ANONYMOUS_MAIL';
+/** Per-account identity limits (migration 0016, features/auth/limits.ts). */
+export interface AuthLimitsTable {
+  kind: AuthLimitKind;
+  subject: string;
+  count: Generated<number>;
+  window_started_at: NullableTimestamp;
+  last_at: Timestamp;
+  locked_until: NullableTimestamp;
 }
 export interface ActivitiesTable {
   id: Generated<string>;
@@ -525,10 +535,10 @@ export interface DB {
   sign_in_attempts: SignInAttemptsTable;
   otp_codes: OtpCodesTable;
   action_codes: ActionCodesTable;
+  auth_limits: AuthLimitsTable;
   activities: ActivitiesTable;
   outbox_messages: OutboxMessagesTable;
   app_secrets: AppSecretsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;
-export type NewActivity = Insertable<ActivitiesTable>;
 export type WorkerRecord = Selectable<WorkersTable>;

@@ -1,6 +1,7 @@
 /** Activity rows: every admin change writes one (actor, action type, time); Recent Activities reads them. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { Scope } from './scope.js';
 
 export const ACTION_TYPES = {
   adminInvited: 'ADMIN_INVITED',
@@ -52,4 +53,12 @@ export async function recordActivity(db: Kysely<DB>, a: ActivityInput): Promise<
       details: JSON.stringify(a.details ?? {}),
     })
     .execute();
+}
+
+/** What an admin's change records beyond who made it and in which context. */
+export type AdminActivity = Omit<ActivityInput, 'employerId' | 'vendorId' | 'adminId'>;
+
+/** The row of an admin's change in their own scope: the caller's employer, context (vendor) and admin (decision 0029). */
+export function recordAdminActivity(db: Kysely<DB>, ctx: Scope, a: AdminActivity): Promise<void> {
+  return recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, ...a });
 }

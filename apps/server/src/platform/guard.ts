@@ -26,6 +26,7 @@ import {
 import type { AdminRecord } from '../db/schema.js';
 import type { Deps } from './context.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
+import { isUuid } from './ids.js';
 import { sha256 } from './secrets.js';
 
 export type AccessRule =
@@ -124,15 +125,13 @@ async function loadSession(deps: Deps, token: string): Promise<Omit<AuthContext,
   }
   const { session_id, mfa_verified, password_verified_at, role_resources, last_seen_at: _l, expires_at: _e, revoked_at: _r, ...admin } = row;
   return {
-    admin: admin as AdminRecord,
+    admin,
     sessionId: session_id,
     mfaVerified: mfa_verified,
     passwordVerifiedAt: password_verified_at,
     resources: mergeResources(role_resources),
   };
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerGuard(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('auth', null);
@@ -162,7 +161,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
     if (rule.kind === 'area' || rule.kind === 'context' || rule.kind === 'document' || rule.kind === 'entity') {
       if (rawVendor) {
         // Another tenant's vendor, a malformed id, or one the admin may not enter all look the same.
-        if (!UUID_RE.test(rawVendor) || !canEnterVendor({ departmentId: session.admin.vendor_id, resources: session.resources }, rawVendor)) throw forbidden();
+        if (!isUuid(rawVendor) || !canEnterVendor({ departmentId: session.admin.vendor_id, resources: session.resources }, rawVendor)) throw forbidden();
         const vendor = await deps.db
           .selectFrom('vendors')
           .select('id')

@@ -1,6 +1,19 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { ARGON2_PARAMS, dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { ERROR_CODES, MSG } from '@portal/domain';
+import { AppError } from './errors.js';
+import {
+  ARGON2_PARAMS,
+  STRENGTH_MAX_LENGTH,
+  assertPasswordPolicy,
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  ownWords,
+  passwordProblems,
+  verifyPassword,
+  type PasswordOwner,
+} from './passwords.js';
 
 const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 
@@ -75,5 +88,59 @@ describe('dummyHash', () => {
     const a = await dummyHash();
     expect(a).toBe(await dummyHash());
     expect(needsRehash(a)).toBe(false);
+  });
+});
+
+describe('the password rule (passwordProblems)', () => {
+  const meera: PasswordOwner = { email: 'meera.iyer@kaveri-handlooms.example', name: 'Meera Iyer', mobile: '9812345670', employerName: 'Kaveri Handlooms Pvt Ltd', vendorName: 'Swift Staffing Services' };
+  const prefix = MSG.missingPasswordRequirementsPrefix;
+  const repeated = `${MSG.passwordNotEasyToGuess} (repeated characters like "aaa" are easy to guess)`;
+
+  it('accepts strong passwords, the demo and test passwords among them', async () => {
+    for (const strong of ['Brisk-Otter-Lantern-58', 'Correct-Horse-77', 'correct horse battery staple', `${'Kx9#mQ2$vL'}-tide-harbour`]) {
+      expect(await passwordProblems(strong, meera)).toEqual([]);
+    }
+    // The demo's password with the demo Super Admin's own words (README; the demo seed checks it too).
+    expect(await passwordProblems('Sunrise-Demo-2026', { email: 'priya.sharma@sunrise-textiles.example', name: 'Priya Sharma', mobile: '9876543210', employerName: 'Sunrise Textiles Pvt Ltd' })).toEqual([]);
+  });
+
+  it('refuses spaces only and repeated characters, saying why', async () => {
+    expect(await passwordProblems(' '.repeat(10), meera)).toEqual([repeated]);
+    expect(await passwordProblems('aaaaaaaaaaaa', meera)).toEqual([repeated]);
+    expect(await passwordProblems('a'.repeat(128), meera)).toEqual([repeated]);
+    // Past STRENGTH_MAX_LENGTH the estimate reads the first 40 characters: a weak start is still refused.
+    expect(await passwordProblems(`${'a'.repeat(STRENGTH_MAX_LENGTH)}Xy7!`, meera)).toEqual([repeated]);
+  });
+
+  it("refuses the owner's own words: e-mail name plus a digit, name, mobile, employer and vendor names", async () => {
+    for (const personal of ['meera.iyer1', 'Meera.Iyer2026', 'meeraiyer12', 'Kaveri Handlooms', 'kaverihandlooms', 'Kaveri-Handlooms-1', 'Swift Staffing', 'Meera9812345670']) {
+      expect(await passwordProblems(personal, meera), personal).toEqual([MSG.passwordNotPersonal]);
+    }
+    // The same passwords are not personal for someone else, though some are still weak.
+    expect(await passwordProblems('Kaveri Handlooms', { email: 'ravi@example.com' })).toEqual([]);
+  });
+
+  it('names every problem of a short password at once, and keeps the earlier messages', async () => {
+    expect(await passwordProblems('Tq9#xLm', meera)).toEqual(['at least 8 characters', `${MSG.passwordNotEasyToGuess} (add more words that are less common)`]);
+    expect((await passwordProblems('aaaaaa', meera))[0]).toBe('at least 8 characters');
+    expect(await passwordProblems('password123', meera)).toEqual(['not a commonly used password']);
+    expect(await passwordProblems('meera.iyer', meera)).toEqual(['not your e-mail name']);
+    expect(await passwordProblems('x'.repeat(129), meera)).toEqual(['at most 128 characters']);
+  });
+
+  it('assertPasswordPolicy answers 400 "Missing password requirements: ..." with auth/password-expired', async () => {
+    const refused = await assertPasswordPolicy('aaaaaaaaaaaa', meera).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 400, message: `${prefix}: ${repeated}`, code: ERROR_CODES.passwordExpired });
+    await expect(assertPasswordPolicy('Brisk-Otter-Lantern-58', meera)).resolves.toBeUndefined();
+  });
+
+  it("ownWords: the e-mail, its name and parts, the domain's names, name, mobile and organisations", () => {
+    const words = ownWords(meera);
+    for (const w of ['meera.iyer@kaveri-handlooms.example', 'meera.iyer', 'meeraiyer', 'meera', 'iyer', 'kaveri-handlooms', 'kaveri', 'handlooms', 'meera iyer', '9812345670', 'kaveri handlooms pvt ltd', 'swift', 'staffing']) {
+      expect(words, w).toContain(w);
+    }
+    expect(words).not.toContain('example');
+    expect(words.every((w) => [...w].length >= 3)).toBe(true);
   });
 });

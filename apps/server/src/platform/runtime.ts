@@ -51,8 +51,26 @@ async function bankLink(db: Database, config: Config): Promise<Deps['bank']> {
   return { url, apiKey, webhookSecret, api: createHttpPayoutsApi({ baseUrl: url, apiKey, timeoutMs: config.bankTimeoutMs, publicUrl }) };
 }
 
+/**
+ * Why the server cannot run with this configuration, or null. Checked before anything starts:
+ * production needs a real PostgreSQL (the embedded one is a development dependency, and a beta)
+ * and real mail and SMS (the dev outbox would show sign-in codes to nobody). A hop count in
+ * TRUST_PROXY would be read as an address and trust nothing, silently: refused everywhere.
+ */
+export function configProblem(config: Config): string | null {
+  if (config.trustProxy && config.trustProxy.some((a) => /^\d+$/.test(a))) {
+    return 'TRUST_PROXY takes the load balancers\' addresses or CIDRs (e.g. 10.0.0.0/16), not a hop count.';
+  }
+  if (!config.production) return null;
+  if (!config.databaseUrl) return 'DATABASE_URL is required in production mode (NODE_ENV=production): the embedded PostgreSQL is for development and tests only.';
+  if (!config.smtpUrl || !config.smsUrl) return 'SMTP_URL and SMS_URL are required in production mode';
+  return null;
+}
+
 export async function startRuntime(config: Config, options: { queue?: boolean; log?: Deps['log'] } = {}): Promise<Runtime> {
   const log = options.log ?? console;
+  const problem = configProblem(config);
+  if (problem) throw new Error(problem);
   const stops: (() => Promise<void>)[] = [];
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -66,7 +84,6 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
   await syncRoles(db);
   const queue = options.queue === false ? null : await startQueue(databaseUrl);
   if (queue) stops.unshift(() => queue.stop({ graceful: true, timeout: 5_000 }));
-  if (config.production && (!config.smtpUrl || !config.smsUrl)) throw new Error('SMTP_URL and SMS_URL are required in production mode');
   const deps: Deps = {
     config,
     db,

@@ -13,7 +13,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../shared/auth/profile';
 import { getToken } from '../shared/auth/token';
-import type { RouteHandle } from '../features/shell';
+import type { RouteHandle } from '../features/shell/route-handle';
 import { FullPageLoader } from './full-page-loader';
 import { PATHS } from './paths';
 import { RootRoute } from './root-route';
@@ -85,5 +85,4 @@ export const routesOf = (queryClient?: QueryClient): RouteObject[] => [
   },
 ];
 
-export const routes = routesOf();
 export const createRouter = (queryClient?: QueryClient) => createBrowserRouter(routesOf(queryClient));

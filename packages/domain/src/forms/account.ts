@@ -3,12 +3,16 @@ import * as z from 'zod/mini';
 import { MSG } from '../messages.js';
 import { isValidEmail, isValidMobile, isValidName } from '../validation.js';
 import { fieldErrors, filled, rule, text, type FieldErrors } from './schema.js';
+import { longEnoughPassword } from './auth.js';
 
-/** "Enter current password", "Enter new password", "Password did not match" (checked once a new one is typed). */
+/**
+ * "Enter current password", "Enter new password", the server's minimum, "Password did not match"
+ * (checked once a new one is typed).
+ */
 export const ChangePasswordForm = z
   .object({
     currentPassword: text(rule(filled, MSG.enterCurrentPassword)),
-    newPassword: text(rule(filled, MSG.enterNewPassword)),
+    newPassword: text(rule(filled, MSG.enterNewPassword), longEnoughPassword),
     confirmPassword: z.string(),
   })
   .check(z.refine((v) => !filled(v.newPassword) || v.newPassword === v.confirmPassword, { message: MSG.passwordDidNotMatch, path: ['confirmPassword'] }));

@@ -28,6 +28,8 @@ export const SignInResult = z.union([
 export type SignInResult = z.infer<typeof SignInResult>;
 
 export const SignUpBody = z.object({ email, password, inviteToken: z.string().max(200).optional() });
+/** `signedUp`: the invitation link set the password (a verification mail is on its way); otherwise `message` says what happened. */
+export const SignUpResult = Ok.extend({ signedUp: z.boolean() });
 export const EmailBody = z.object({ email });
 export const OobCodeBody = z.object({ oobCode: z.string().min(1).max(200) });
 export const ResetPasswordBody = z.object({ oobCode: z.string().min(1).max(200), newPassword: password });

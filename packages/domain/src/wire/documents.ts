@@ -97,9 +97,6 @@ export const DocQuery = z.object({
 export const DocResult = z.object({ b64File: z.string(), fileName: z.string(), mimeType: z.string() });
 export type DocResult = z.infer<typeof DocResult>;
 
-/** Upload answer (201): the audit record of the new upload, PROCESSING until its job ends (raw files: PROCESSED). */
-export const UploadResult = UploadAuditRecord;
-
 /**
  * GET /employer-admin/upload-outcomes: one of the caller's own sheet uploads, still PROCESSING or
  * finished within the window and not dismissed. `processedDocumentURL` is a document location (the

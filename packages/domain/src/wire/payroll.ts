@@ -76,9 +76,6 @@ export const PayrollHistoryRow = z.object({
   finalReport: z.string().nullable(),
 });
 export type PayrollHistoryRow = z.infer<typeof PayrollHistoryRow>;
-/** The same row under the name the spec gives it. */
-export const UploadHistoryRow = PayrollHistoryRow;
-export type UploadHistoryRow = PayrollHistoryRow;
 export const PayrollListResult = z.object({
   payrolls: z.array(PayrollHistoryRow),
   total: z.number().int(),
@@ -275,8 +272,6 @@ export const HrActionBody = z.object({
   data: z.object({ payrollId: uuid, startDate: isoDate, endDate: isoDate }),
 });
 export type HrActionBody = z.infer<typeof HrActionBody>;
-export const HrActionResult = PayrollStatusResult;
-export type HrActionResult = PayrollStatusResult;
 
 /** POST /employer-admin/payroll/upload-payroll-doc (JSON; optional vendorId query). */
 export const UploadPayrollDocBody = z.object({
@@ -301,17 +296,14 @@ export const PayrollIdQuery = z.object({ payrollId: uuid, vendorId: uuid.optiona
 export type PayrollIdQuery = z.infer<typeof PayrollIdQuery>;
 export const ExecutePayrollResult = z.object({ payrollId: uuid, status: z.enum(PAYROLL_STATUSES), payouts: z.number().int(), message: z.string() });
 export type ExecutePayrollResult = z.infer<typeof ExecutePayrollResult>;
-export const ReinitiateResult = ExecutePayrollResult;
-export type ReinitiateResult = ExecutePayrollResult;
 
-/**
+/*
  * Payroll through the streaming account (spec 7: "the streaming-account payroll calls (month and
  * year), execute by streaming account id"; decision 0022).
- * GET /employer-admin/payroll/streaming-account/payroll-details: the month's current payroll when
- * it is a PAYROLL_STREAMING_ACCOUNT one, as payroll-details answers it; 404 `PAYROLL_MSG.noData` otherwise.
+ * GET /employer-admin/payroll/streaming-account/payroll-details (query `PayrollDetailsQuery`): the
+ * month's current payroll when it is a PAYROLL_STREAMING_ACCOUNT one, as payroll-details answers
+ * it; 404 `PAYROLL_MSG.noData` otherwise.
  */
-export const StreamingPayrollDetailsQuery = PayrollDetailsQuery;
-export type StreamingPayrollDetailsQuery = PayrollDetailsQuery;
 /**
  * PUT /employer-admin/payroll/streaming-account/execute-payroll: executes the month's current
  * PAYROLL_STREAMING_ACCOUNT payroll of the context from the account `streamingAccountId` (the

@@ -68,7 +68,7 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
       context: r.vendor_name !== null ? { kind: 'VENDOR' as const, name: r.vendor_name } : { kind: 'EMPLOYER' as const, name: r.employer_name },
       actionType: r.action_type,
       action: actionLabel(r.action_type),
-      target: activityTargetText(r.target_type, r.details as Record<string, unknown>),
+      target: activityTargetText(r.target_type, r.details),
       at: r.created_at.toISOString(),
     }));
   }

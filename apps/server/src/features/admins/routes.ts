@@ -21,11 +21,11 @@ import {
   VendorQuery,
   payrollConfigOf,
   rolesForContext,
-  type ResourceMap,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { areaRoute, authOf, contextRoute, sessionRoute } from '../../platform/guard.js';
+import { vendorIs } from '../../platform/scope.js';
 import { createAdminService } from './service.js';
 
 export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
@@ -61,7 +61,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
 
   app.get('/roles', { config: sessionRoute(), schema: { tags, querystring: RolesQuery, response: { 200: RolesResult } } }, async () => {
     const rows = await db.selectFrom('roles').selectAll().orderBy('name').execute();
-    const roles = rows.map((r) => ({ value: r.id, name: r.name, roleType: r.role_type, description: r.description, resources: r.resources as ResourceMap }));
+    const roles = rows.map((r) => ({ value: r.id, name: r.name, roleType: r.role_type, description: r.description, resources: r.resources }));
     return { roles: [...rolesForContext(roles, false), ...rolesForContext(roles, true)] };
   });
 
@@ -89,7 +89,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
         .innerJoin('admins as ad', 'ad.id', 'a.admin_id')
         .select(['a.id', 'a.action_type', 'a.admin_id', 'a.created_at', 'a.details', 'ad.name', 'ad.email'])
         .where('a.employer_id', '=', ctx.admin.employer_id)
-        .where((eb) => (ctx.vendorId ? eb('a.vendor_id', '=', ctx.vendorId) : eb('a.vendor_id', 'is', null)))
+        .where(vendorIs(ctx.vendorId, 'a.vendor_id'))
         .orderBy('a.created_at', 'desc');
       q = q.limit(req.query.isRecentActivity === 'true' ? 20 : 200);
       const rows = await q.execute();
@@ -100,7 +100,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
           actionType: r.action_type,
           employerAdminId: r.admin_id,
           updatedAt: r.created_at.toISOString(),
-          description: describeActivity(r.action_type, r.details as Record<string, unknown>),
+          description: describeActivity(r.action_type, r.details),
         })),
         employerAdminsDetails: [...admins.values()],
       };
@@ -114,7 +114,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
  * "Document uploaded"), then what it was done to when the row names it ("Admin invited: Asha Rao").
  */
 function describeActivity(type: string, details: Record<string, unknown>): string {
-  const text = (k: string) => (typeof details[k] === 'string' && details[k] !== '' ? (details[k] as string) : null);
+  const text = (k: string) => (typeof details[k] === 'string' && details[k] !== '' ? details[k] : null);
   const what = text('name') ?? text('fileName') ?? text('month') ?? (typeof details.count === 'number' ? `${details.count} ${details.count === 1 ? 'record' : 'records'}` : null);
   return what ? `${actionLabel(type)}: ${what}` : actionLabel(type);
 }

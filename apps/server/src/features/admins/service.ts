@@ -14,7 +14,8 @@ import type { AdminRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
-import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
+import { vendorIs } from '../../platform/scope.js';
 import { createAuthService } from '../auth/index.js';
 
 export function createAdminService(deps: Deps) {
@@ -23,7 +24,7 @@ export function createAdminService(deps: Deps) {
 
   async function rolesById(): Promise<Map<string, { value: string; name: string; roleType: 'EMPLOYER' | 'VENDOR'; resources: ResourceMap }>> {
     const rows = await db.selectFrom('roles').selectAll().execute();
-    return new Map(rows.map((r) => [r.id, { value: r.id, name: r.name, roleType: r.role_type, resources: r.resources as ResourceMap }]));
+    return new Map(rows.map((r) => [r.id, { value: r.id, name: r.name, roleType: r.role_type, resources: r.resources }]));
   }
 
   function toRow(a: AdminRecord, roles: Awaited<ReturnType<typeof rolesById>>): AdminRow {
@@ -50,7 +51,7 @@ export function createAdminService(deps: Deps) {
       .selectAll()
       .where('employer_id', '=', ctx.admin.employer_id)
       .where('status', '<>', 'REMOVED')
-      .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)));
+      .where(vendorIs(ctx.vendorId));
 
   async function validateForm(ctx: AuthContext, body: AdminFormBody) {
     const errors = validateAdminForm(body);
@@ -109,7 +110,7 @@ export function createAdminService(deps: Deps) {
         .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId, invited_by: ctx.admin.id })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminInvited, targetType: 'ADMIN', targetId: created.id, details: { name: created.name } });
+      await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.adminInvited, targetType: 'ADMIN', targetId: created.id, details: { name: created.name } });
       await auth.sendInvitation(created);
       return MSG.invitationSent(created.name);
     },
@@ -134,7 +135,7 @@ export function createAdminService(deps: Deps) {
           await trx.updateTable('action_codes').set({ used_at: new Date() }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
         }
       });
-      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminUpdated, targetType: 'ADMIN', targetId: target.id, details: { name: values.name } });
+      await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.adminUpdated, targetType: 'ADMIN', targetId: target.id, details: { name: values.name } });
       if (emailChanged && target.status === 'INVITED') await auth.sendInvitation({ id: target.id, name: values.name, email: values.email });
       return MSG.updatedSuccessful;
     },
@@ -146,7 +147,7 @@ export function createAdminService(deps: Deps) {
         await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
         await trx.updateTable('action_codes').set({ used_at: new Date() }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
       });
-      await recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, actionType: ACTION_TYPES.adminRemoved, targetType: 'ADMIN', targetId: target.id, details: { name: target.name } });
+      await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.adminRemoved, targetType: 'ADMIN', targetId: target.id, details: { name: target.name } });
       return MSG.userRemoved;
     },
   };

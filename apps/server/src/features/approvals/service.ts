@@ -4,7 +4,7 @@
  * `isEmployeeApprovalEnabled`. A worker outside the scope is not found (404), whatever its id; a
  * worker already decided is a 409; the salary edit follows 5.4 with the spec's messages.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import {
   APPROVAL_DISABLED_CODE,
   APPROVAL_SERVER_MSG,
@@ -19,17 +19,12 @@ import {
   type PendingApprovalsQuery,
   type PendingWorkerApproval,
 } from '@portal/domain';
-import type { DB, WorkerRecord } from '../../db/schema.js';
+import type { WorkerRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
+import { inScope, type Scope } from '../../platform/scope.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import { createWorkerSide } from '../worker-side/index.js';
-
-type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
-
-const scopeExpression = (eb: ExpressionBuilder<DB, 'workers'>, ctx: Scope) =>
-  eb.and([eb('employer_id', '=', ctx.admin.employer_id), ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)]);
 
 /** LIKE pattern for "contains", with the pattern characters of the input escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,12 +47,6 @@ function alreadyDecided(w: Pick<WorkerRecord, 'full_name' | 'approval_status'>):
   return conflict(APPROVAL_SERVER_MSG.notPending(w.full_name));
 }
 
-const txScopeExpression = (eb: ExpressionBuilder<DB, 'transactions'>, ctx: Scope) =>
-  eb.and([
-    eb('transactions.employer_id', '=', ctx.admin.employer_id),
-    ctx.vendorId ? eb('transactions.vendor_id', '=', ctx.vendorId) : eb('transactions.vendor_id', 'is', null),
-  ]);
-
 function requestAlreadyDecided(t: { employer_approval: string | null; full_name: string }): AppError {
   if (t.employer_approval === 'APPROVED') return conflict(EWA_REQUEST_SERVER_MSG.alreadyApproved(t.full_name));
   if (t.employer_approval === 'REJECTED') return conflict(EWA_REQUEST_SERVER_MSG.alreadyRejected(t.full_name));
@@ -74,7 +63,7 @@ export function createApprovalService(deps: Deps) {
       .selectFrom('transactions')
       .innerJoin('workers as w', 'w.id', 'transactions.worker_id')
       .select(['transactions.id', 'transactions.worker_id', 'transactions.amount', 'transactions.created_at', 'w.full_name', 'w.employer_worker_id', 'w.worker_type'])
-      .where((eb) => txScopeExpression(eb, ctx))
+      .where(inScope(ctx, 'transactions'))
       .where('transactions.employer_approval', '=', 'PENDING')
       .where('transactions.status', '=', 'USER_REQUESTED')
       .$if(search !== '', (q) =>
@@ -94,7 +83,7 @@ export function createApprovalService(deps: Deps) {
         employeeId: r.worker_id,
         fullName: r.full_name,
         employersWorkerId: r.employer_worker_id,
-        workerType: r.worker_type as 'EMPLOYEE' | 'CONTRACTOR',
+        workerType: r.worker_type,
         amount: r.amount,
         dateRequested: new Date(r.created_at).toISOString(),
         availableNow: availability.get(r.worker_id)!.available,
@@ -128,7 +117,7 @@ export function createApprovalService(deps: Deps) {
                 updated_at: now,
               },
         )
-        .where((eb) => txScopeExpression(eb, ctx))
+        .where(inScope(ctx, 'transactions'))
         .where('transactions.id', '=', body.entityId)
         .where('transactions.employer_approval', '=', 'PENDING')
         .where('transactions.status', '=', 'USER_REQUESTED')
@@ -139,7 +128,7 @@ export function createApprovalService(deps: Deps) {
           .selectFrom('transactions')
           .innerJoin('workers as w', 'w.id', 'transactions.worker_id')
           .select(['transactions.employer_approval', 'w.full_name'])
-          .where((eb) => txScopeExpression(eb, ctx))
+          .where(inScope(ctx, 'transactions'))
           .where('transactions.id', '=', body.entityId)
           .executeTakeFirst();
         if (!t || t.employer_approval === null) throw notFound(EWA_REQUEST_SERVER_MSG.notFound);
@@ -182,7 +171,7 @@ export function createApprovalService(deps: Deps) {
       const rows = await db
         .selectFrom('workers')
         .select(['id', 'full_name', 'employer_worker_id', 'mobile', 'current_monthly_salary', 'approval_requested_at', 'joined_at'])
-        .where((eb) => scopeExpression(eb, ctx))
+        .where(inScope(ctx))
         .where('approval_status', '=', 'PENDING')
         .$if(text !== '', (q) =>
           q.where((eb) => {
@@ -211,7 +200,7 @@ export function createApprovalService(deps: Deps) {
         const w = await trx
           .selectFrom('workers')
           .selectAll()
-          .where((eb) => scopeExpression(eb, ctx))
+          .where(inScope(ctx))
           .where('id', '=', body.entityId)
           .forUpdate()
           .executeTakeFirst();

@@ -1,2 +1,2 @@
 /** What other features may use of identity: sending invitations and ending sessions. */
-export { createAuthService, type AuthService } from './service.js';
+export { createAuthService } from './service.js';

@@ -17,17 +17,21 @@ import {
   SignInBody,
   SignInResult,
   SignUpBody,
+  SignUpResult,
   TokenResult,
   VerifyResetResult,
 } from '@portal/domain';
 import { z } from 'zod';
 import type { Deps } from '../../platform/context.js';
 import { authOf, publicRoute, sessionRoute } from '../../platform/guard.js';
+import { settleBackgroundMail } from './background.js';
 import { createAuthService } from './service.js';
 
 export function registerAuthRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const auth = createAuthService(deps);
+  // Mails sent after their answer (background.ts) finish before the app closes.
+  parent.addHook('onClose', () => settleBackgroundMail());
   const tags = ['identity'];
   // Identity calls are limited per IP; calls that send an SMS have a tighter hourly cap.
   const perMinute = { rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: 60_000 } };
@@ -36,22 +40,19 @@ export function registerAuthRoutes(parent: FastifyInstance, deps: Deps): void {
   app.post('/auth/sign-in', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: SignInBody, response: { 200: SignInResult } } }, (req) =>
     auth.signIn(req.body.email, req.body.password),
   );
-  app.post('/auth/sign-up', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: SignUpBody, response: { 200: Ok } } }, async (req) => {
-    await auth.signUp(req.body.email, req.body.password, req.body.inviteToken);
-    return { message: MSG.verificationMailSent };
-  });
-  app.post('/auth/email/resend', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: EmailBody, response: { 200: Ok } } }, async (req) => {
-    await auth.resendVerification(req.body.email);
-    return { message: MSG.verificationMailSent };
-  });
+  app.post('/auth/sign-up', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: SignUpBody, response: { 200: SignUpResult } } }, (req) =>
+    auth.signUp(req.body.email, req.body.password, req.body.inviteToken),
+  );
+  app.post('/auth/email/resend', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: EmailBody, response: { 200: Ok } } }, async (req) => ({
+    message: await auth.resendVerification(req.body.email),
+  }));
   app.post('/auth/email/verify', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: OobCodeBody, response: { 200: Ok } } }, async (req) => {
     await auth.verifyEmail(req.body.oobCode);
     return { message: MSG.emailVerified };
   });
-  app.post('/auth/password-reset/request', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: EmailBody, response: { 200: Ok } } }, async (req) => {
-    await auth.requestReset(req.body.email);
-    return { message: MSG.resetLinkSent };
-  });
+  app.post('/auth/password-reset/request', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: EmailBody, response: { 200: Ok } } }, async (req) => ({
+    message: await auth.requestReset(req.body.email),
+  }));
   app.post('/auth/password-reset/verify', { config: { ...publicRoute, ...perMinute }, schema: { tags, body: OobCodeBody, response: { 200: VerifyResetResult } } }, async (req) => ({
     email: await auth.checkResetCode(req.body.oobCode),
   }));

@@ -6,7 +6,7 @@
  * `created_at` with the screen's "All" statuses, top-up applications by `created_at`, any status.
  * The windows are read through the covering indexes of migration 0010.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   COMPLETED_WITHDRAWAL_STATUSES,
   DISBURSED_TOPUP_STATUSES,
@@ -34,6 +34,7 @@ import {
 import type { Deps } from '../../platform/context.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
+import { inScope } from '../../platform/scope.js';
 
 type Scope = Pick<AuthContext, 'admin' | 'vendorId' | 'resources'>;
 
@@ -47,9 +48,8 @@ const list = (values: readonly string[]) =>
   );
 
 /** The caller's context on a table alias, written so that the partial indexes apply. */
-function inContext(ctx: Scope, alias: string): RawBuilder<boolean> {
-  const vendor = sql.ref(`${alias}.vendor_id`);
-  return sql<boolean>`${sql.ref(`${alias}.employer_id`)} = ${ctx.admin.employer_id}::uuid and ${ctx.vendorId ? sql`${vendor} = ${ctx.vendorId}::uuid` : sql`${vendor} is null`}`;
+function inContext(ctx: Scope, alias: string): RawBuilder<SqlBool> {
+  return inScope(ctx, alias);
 }
 
 /** [from, until) instants of business dates from..to (both inclusive). */
@@ -69,10 +69,10 @@ export function createDashboardService(deps: Deps) {
   async function cycles(ctx: Scope) {
     const today = businessDate(deps.now());
     const employer = await db.selectFrom('employers').select('config').where('id', '=', ctx.admin.employer_id).executeTakeFirstOrThrow();
-    const startDay = attendanceCycleStartDayOf(employer.config as { attendanceCycleStartDay?: unknown });
+    const startDay = attendanceCycleStartDayOf(employer.config);
     const current = attendanceCycleOf(today, startDay);
     const periods = recentAttendanceCycles(today, startDay).map((c) => cycleSoFar(c, today));
-    return { today, startDay, current, soFar: cycleSoFar(current, today), periods, leaveUploadWanted: leaveUploadTodoOf(employer.config as { leaveUploadTodo?: unknown }) };
+    return { today, startDay, current, soFar: cycleSoFar(current, today), periods, leaveUploadWanted: leaveUploadTodoOf(employer.config) };
   }
 
   async function totalEmployees(ctx: Scope): Promise<number> {
@@ -273,5 +273,3 @@ export function createDashboardService(deps: Deps) {
     },
   };
 }
-
-export type DashboardService = ReturnType<typeof createDashboardService>;

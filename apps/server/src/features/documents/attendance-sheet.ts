@@ -15,6 +15,7 @@ import {
   type AttendanceSheetKey,
   type AttendanceSheetRow,
 } from '@portal/domain';
+import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
 import type { Outcome } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
@@ -40,7 +41,7 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
           { values: page.map((r) => r.value.date), type: 'date' },
         ])} as k(n, code, day)
         left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
-          and ${scope.vendorId ? sql`w.vendor_id = ${scope.vendorId}::uuid` : sql`w.vendor_id is null`}
+          and ${vendorIs(scope.vendorId, 'w.vendor_id')}
         left join attendance_days a on a.worker_id = w.id and a.day = k.day
       `.execute(trx);
       const facts = new Map(found.map((f) => [f.n, f]));

@@ -67,7 +67,7 @@ const IDENTITY: readonly EmployeeSheetKey[] = ['fullName', 'mobile', 'email'];
 
 /** A form value as the admin reads it in a Reason. */
 function shown(key: EmployeeSheetKey, form: EmployeeFormBody): string {
-  const v = form[key as keyof EmployeeFormBody];
+  const v = form[key];
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   const text = String(v ?? '').trim();
   if (text === '') return '(blank)';

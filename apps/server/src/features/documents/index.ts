@@ -1,13 +1,13 @@
 /** Document uploads: routes for the app, the job worker for main; the accept path and the processor hook for payroll sheets. */
-export { registerDocumentRoutes, type GeneratedDocument, type GeneratedDocuments } from './routes.js';
-export { workDocumentJobs, type ProcessUpload } from './jobs.js';
-export { createSheetPipeline, type SheetKinds } from './pipeline.js';
-export type { SheetKind, SheetRun, ApplyResult, UploadCounts } from './sheet-kind.js';
+export { registerDocumentRoutes } from './routes.js';
+export { workDocumentJobs } from './jobs.js';
+export { createSheetPipeline } from './pipeline.js';
+export type { SheetKind, UploadCounts } from './sheet-kind.js';
 export type { Outcome } from './staging.js';
 export { employeeSheet } from './employee-sheet.js';
 export { terminationSheet } from './termination-sheet.js';
 export { attendanceSheet } from './attendance-sheet.js';
 export { leaveSheet } from './leave-sheet.js';
-export { createDocumentService, type AcceptHook, type ReceivedFile } from './service.js';
+export { createDocumentService } from './service.js';
 // The checks at the door, for the File Upload link's token route (features/file-link).
 export { receiveCheckedFile } from './receive-upload.js';

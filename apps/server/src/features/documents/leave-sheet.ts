@@ -21,6 +21,7 @@ import {
   type LeaveSheetRow,
   type LeaveType,
 } from '@portal/domain';
+import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
 import type { Outcome } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
@@ -73,7 +74,7 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
           { values: page.map((r) => r.value.toDate), type: 'date' },
         ])} as k(n, code, from_date, to_date)
         left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
-          and ${scope.vendorId ? sql`w.vendor_id = ${scope.vendorId}::uuid` : sql`w.vendor_id is null`}
+          and ${vendorIs(scope.vendorId, 'w.vendor_id')}
         left join leaves s on s.worker_id = w.id and s.from_date = k.from_date and s.to_date = k.to_date
         left join lateral (
           select json_agg(json_build_object('id', l.id, 'from', l.from_date, 'to', l.to_date, 'type', l.leave_type) order by l.from_date) as others

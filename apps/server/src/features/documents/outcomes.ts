@@ -29,10 +29,10 @@ import {
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
 import { authOf, sessionRoute, type AuthContext } from '../../platform/guard.js';
 import { countsOf } from './service.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The sheet types whose area the admin may READ in a context (employer or vendor). */
@@ -106,7 +106,7 @@ export function createOutcomeService(deps: Deps) {
 
     /** POST /employer-admin/upload-outcomes/{id}/dismiss: the caller's own upload only; anyone else's is not found. */
     async dismiss(ctx: Pick<AuthContext, 'admin'>, id: string): Promise<void> {
-      if (!UUID_RE.test(id)) throw notFound(UPLOAD_MSG.notFound);
+      if (!isUuid(id)) throw notFound(UPLOAD_MSG.notFound);
       const done = await db
         .updateTable('document_uploads')
         // The first dismissal's time is kept: dismissing twice is harmless.

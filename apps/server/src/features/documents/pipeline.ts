@@ -105,7 +105,7 @@ async function pickSheet(kind: AnySheetKind, content: Buffer) {
 async function stage(deps: Deps, kind: AnySheetKind, upload: DocumentUploadRecord, content: Buffer, options: RowOptions): Promise<ReadSheet> {
   const picked = await pickSheet(kind, content);
   options.date1904 = picked.date1904;
-  const index = picked.index as Partial<Record<string, number>>;
+  const index = picked.index;
   const dateIndexes = new Set(kind.dateColumns.map((k: string) => index[k]).filter((i): i is number => i !== undefined));
   const display = (v: CellValue, i: number): string | number | null => {
     if (v === null || v === undefined) return null;

@@ -31,9 +31,11 @@ import type { Deps } from '../../platform/context.js';
 import type { Queue } from '../../platform/queue.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
-import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
+import { isUuid } from '../../platform/ids.js';
+import { vendorIs, type Scope } from '../../platform/scope.js';
 
-export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
+export type { Scope };
 /**
  * The sheet-processing queue (decision 0019): key_strict_fifo keyed by employer, so one employer's
  * sheets run one at a time and in upload order while other employers' sheets pass them.
@@ -83,8 +85,6 @@ export async function abandonUpload(trx: Kysely<DB>, uploadId: string, now: Date
     .execute();
   return true;
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReceivedFile {
   fileName: string;
@@ -147,7 +147,7 @@ export function createDocumentService(deps: Deps) {
       .selectAll('u')
       .select(['a.name as admin_name', 'a.email as admin_email', 'f.size_bytes'])
       .where('u.employer_id', '=', ctx.admin.employer_id)
-      .where((eb) => (ctx.vendorId ? eb('u.vendor_id', '=', ctx.vendorId) : eb('u.vendor_id', 'is', null)));
+      .where(vendorIs(ctx.vendorId, 'u.vendor_id'));
 
   async function page(ctx: Scope, docType: DocumentType, pageNumber: number, limit: number) {
     const [rows, count] = await Promise.all([
@@ -162,7 +162,7 @@ export function createDocumentService(deps: Deps) {
         .selectFrom('document_uploads')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('employer_id', '=', ctx.admin.employer_id)
-        .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)))
+        .where(vendorIs(ctx.vendorId))
         .where('doc_type', '=', docType)
         .executeTakeFirstOrThrow(),
     ]);
@@ -206,10 +206,7 @@ export function createDocumentService(deps: Deps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await recordActivity(trx, {
-          employerId: ctx.admin.employer_id,
-          vendorId: ctx.vendorId,
-          adminId: ctx.admin.id,
+        await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.documentUploaded,
           targetType: 'DOCUMENT',
           targetId: upload.id,
@@ -251,7 +248,7 @@ export function createDocumentService(deps: Deps) {
 
     /** GET /v2/employer-admin/doc-upload-audit-logs/{id}: one upload, to watch it finish. */
     async one(ctx: AuthContext, id: string): Promise<UploadAuditRecord> {
-      if (!UUID_RE.test(id)) throw notFound(UPLOAD_MSG.notFound);
+      if (!isUuid(id)) throw notFound(UPLOAD_MSG.notFound);
       const row = await uploads(ctx).where('u.id', '=', id).executeTakeFirst();
       if (!row) throw notFound(UPLOAD_MSG.notFound);
       requireArea(ctx, DOCUMENT_AREA[row.doc_type], 'READ');
@@ -373,7 +370,7 @@ export function createDocumentService(deps: Deps) {
         .where('employer_id', '=', ctx.admin.employer_id)
         .where('admin_id', '=', q.employerAdminId)
         .where('document_type', '=', q.documentType)
-        .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)))
+        .where(vendorIs(ctx.vendorId))
         .executeTakeFirst();
       if (!f) throw notFound(UPLOAD_MSG.notFound);
       return { b64File: f.content.toString('base64'), fileName: f.file_name, mimeType: f.mime_type };

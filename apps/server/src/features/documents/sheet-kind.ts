@@ -82,15 +82,10 @@ export interface SheetKind<K extends string, R> {
   processedSheetAfterCommit?: boolean;
 }
 
-export type AnySheetKind = SheetKind<any, any>;
+/** Any kind, as the pipeline holds them (its methods take their own row type: method parameters are bivariant). */
+export type AnySheetKind = SheetKind<string, unknown>;
 
 export const created = (rowNumber: number): Outcome => ({ rowNumber, status: 'CREATED' });
 export const updated = (rowNumber: number, reason: string): Outcome => ({ rowNumber, status: 'UPDATED', reason });
 export const unchanged = (rowNumber: number): Outcome => ({ rowNumber, status: 'UNCHANGED' });
 export const failed = (rowNumber: number, reason: string, columns: readonly string[]): Outcome => ({ rowNumber, status: 'FAILED', reason, columns });
-
-/** Work in slices of this many rows (statement size, and turns for other requests). */
-export const CHUNK = 5_000;
-export function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}

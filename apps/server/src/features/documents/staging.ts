@@ -164,7 +164,7 @@ export async function refuseRepeated(trx: Kysely<DB>, uploadId: string, expr: Ra
   for (let i = 0; i < rows.length; i += 5_000) {
     const part = rows.slice(i, i + 5_000);
     await sql`
-      update sheet_rows s set status = 'FAILED', reason = u.reason, columns = ${columns as string[]}::text[]
+      update sheet_rows s set status = 'FAILED', reason = u.reason, columns = ${columns}::text[]
       from (select ${expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) k
       join ${unnest([
         { values: part.map((r) => r.v), type: 'text' },
@@ -191,7 +191,7 @@ export async function refuseRepeatedKeys(trx: Kysely<DB>, uploadId: string, reas
       update sheet_rows s
       set status = 'FAILED',
         reason = case when s.status = 'FAILED' then s.reason || '; ' || u.reason else u.reason end,
-        columns = array(select distinct unnest(coalesce(s.columns, '{}') || ${columns as string[]}::text[]))
+        columns = array(select distinct unnest(coalesce(s.columns, '{}') || ${columns}::text[]))
       from ${unnest([
         { values: part.map((r) => r.key), type: 'text' },
         { values: part.map((r) => reasonOf(r.rows)), type: 'text' },

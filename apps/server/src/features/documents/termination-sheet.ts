@@ -13,6 +13,7 @@ import {
   type TerminationSheetKey,
   type TerminationSheetRow,
 } from '@portal/domain';
+import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
 import type { Outcome } from './staging.js';
 import { failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
@@ -35,7 +36,7 @@ export const terminationSheet: SheetKind<TerminationSheetKey, TerminationSheetRo
         .selectFrom('workers')
         .select(['id', 'employer_worker_id', 'joined_at', 'employment_status', 'terminated_at'])
         .where('employer_id', '=', scope.employerId)
-        .where((eb) => (scope.vendorId ? eb('vendor_id', '=', scope.vendorId) : eb('vendor_id', 'is', null)))
+        .where(vendorIs(scope.vendorId))
         .where(sql<boolean>`lower(employer_worker_id) = any(${page.map((r) => r.value.employerEmployeeId.trim().toLowerCase())}::text[])`)
         .execute();
       for (const w of found) byId.set(w.employer_worker_id.toLowerCase(), w);

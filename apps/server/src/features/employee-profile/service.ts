@@ -34,13 +34,10 @@ import {
 import type { WorkerRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
+import { isUuid } from '../../platform/ids.js';
+import { vendorIs, type Scope } from '../../platform/scope.js';
 import { sameBytes } from '../../platform/secrets.js';
 import { createWorkerSide } from '../worker-side/index.js';
-
-type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed link's route, under /api. */
 export const AGREEMENT_DOCUMENT_PATH = '/agreement-documents';
@@ -71,10 +68,8 @@ export function createEmployeeProfileService(deps: Deps) {
   /** The worker, if it is in the caller's scope; else 404 whatever the id. */
   async function workerInScope(ctx: Scope, id: string): Promise<WorkerRecord> {
     const trimmed = id.trim();
-    if (!UUID_RE.test(trimmed)) throw notFound(EMPLOYEE_PROFILE_MSG.notFound);
-    let q = db.selectFrom('workers').selectAll().where('id', '=', trimmed).where('employer_id', '=', ctx.admin.employer_id);
-    q = ctx.vendorId ? q.where('vendor_id', '=', ctx.vendorId) : q.where('vendor_id', 'is', null);
-    const w = await q.executeTakeFirst();
+    if (!isUuid(trimmed)) throw notFound(EMPLOYEE_PROFILE_MSG.notFound);
+    const w = await db.selectFrom('workers').selectAll().where('id', '=', trimmed).where('employer_id', '=', ctx.admin.employer_id).where(vendorIs(ctx.vendorId)).executeTakeFirst();
     if (!w) throw notFound(EMPLOYEE_PROFILE_MSG.notFound);
     return w;
   }
@@ -212,15 +207,15 @@ export function createEmployeeProfileService(deps: Deps) {
     /** GET /employer-admin/agreements/{id}/presigned-s3-url: a link valid AGREEMENT_LINK_TTL_MS, or null without a document. */
     async agreementLink(ctx: Scope, agreementId: string): Promise<AgreementLink> {
       const trimmed = agreementId.trim();
-      if (!UUID_RE.test(trimmed)) throw notFound(EMPLOYEE_PROFILE_MSG.agreementNotFound);
-      let q = db
+      if (!isUuid(trimmed)) throw notFound(EMPLOYEE_PROFILE_MSG.agreementNotFound);
+      const row = await db
         .selectFrom('worker_agreements as a')
         .innerJoin('workers as w', 'w.id', 'a.worker_id')
         .select(['a.id', sql<number>`coalesce(octet_length(a.content), 0)`.as('size')])
         .where('a.id', '=', trimmed)
-        .where('w.employer_id', '=', ctx.admin.employer_id);
-      q = ctx.vendorId ? q.where('w.vendor_id', '=', ctx.vendorId) : q.where('w.vendor_id', 'is', null);
-      const row = await q.executeTakeFirst();
+        .where('w.employer_id', '=', ctx.admin.employer_id)
+        .where(vendorIs(ctx.vendorId, 'w.vendor_id'))
+        .executeTakeFirst();
       if (!row) throw notFound(EMPLOYEE_PROFILE_MSG.agreementNotFound);
       if (Number(row.size) === 0) return { url: null, expiresAt: null };
       const expires = deps.now().getTime() + AGREEMENT_LINK_TTL_MS;
@@ -232,7 +227,7 @@ export function createEmployeeProfileService(deps: Deps) {
     async signedAgreementDocument(agreementId: string, expires: string, signature: string): Promise<StoredFile> {
       const at = Number(expires);
       const fail = () => notFound(EMPLOYEE_PROFILE_MSG.linkExpired);
-      if (!UUID_RE.test(agreementId) || !Number.isSafeInteger(at)) throw fail();
+      if (!isUuid(agreementId) || !Number.isSafeInteger(at)) throw fail();
       if (!sameBytes(Buffer.from(sign(agreementId, at), 'hex'), Buffer.from(signature, 'hex'))) throw fail();
       if (deps.now().getTime() > at) throw fail();
       const row = await db.selectFrom('worker_agreements').select(['agreement_type', 'content']).where('id', '=', agreementId).executeTakeFirst();

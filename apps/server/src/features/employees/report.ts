@@ -10,7 +10,7 @@ import { employeeExportRow, type EMPLOYEE_COLUMNS } from '@portal/domain';
 import type { DB, WorkerRecord } from '../../db/schema.js';
 import type { Database } from '../../platform/database.js';
 import { streamXlsx, type XlsxRow } from '../../platform/uploads/xlsx-writer.js';
-import { toRecord } from './service.js';
+import { toRecord } from './shared.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EMPLOYEE_REPORT_NAME = 'employee-report.xlsx';

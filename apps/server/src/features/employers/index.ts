@@ -1,3 +1,2 @@
-/** Provisioning for the operators' CLI and the demo seed. */
-export { provisionAdmin, provisionEmployer, type AdminInput, type EmployerInput, type VendorInput } from './provision.js';
-export { DEMO_ADMINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.js';
+/** Provisioning for the operators' CLI and the demo seed (src/demo). */
+export { provisionAdmin, provisionEmployer } from './provision.js';

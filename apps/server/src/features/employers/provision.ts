@@ -5,7 +5,7 @@
 import { DEFAULT_PAYROLL_CONFIG, ROLE_IDS, validateAdminForm } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import type { EmployerConfigJson, EmployerMetadataJson } from '../../db/schema.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { assertPasswordPolicy, hashPassword, passwordOwnerFor } from '../../platform/passwords.js';
 import { createAuthService } from '../auth/index.js';
 
 export interface VendorInput {
@@ -37,6 +37,8 @@ export async function provisionEmployer(deps: Deps, input: EmployerInput) {
   const first = Object.values(errors)[0];
   if (first) throw new Error(`First admin: ${first}`);
   if (!input.name.trim()) throw new Error('Employer name is required');
+  // A ready admin's password meets the rule every other password does (the demo's included).
+  if (input.admin.ready) await assertPasswordPolicy(input.admin.ready.password, { email: input.admin.email, name: input.admin.name, mobile: input.admin.mobile, employerName: input.name });
   const passwordHash = input.admin.ready ? await hashPassword(input.admin.ready.password) : null;
   const result = await deps.db.transaction().execute(async (trx) => {
     const employer = await trx
@@ -89,6 +91,7 @@ async function insertAdmin(db: Deps['db'], employerId: string, vendorId: string 
 export async function provisionAdmin(deps: Deps, employerId: string, vendorId: string | null, input: AdminInput) {
   const first = Object.values(validateAdminForm(input))[0];
   if (first) throw new Error(`Admin: ${first}`);
+  if (input.ready) await assertPasswordPolicy(input.ready.password, await passwordOwnerFor(deps.db, input, employerId, vendorId));
   const admin = await insertAdmin(deps.db, employerId, vendorId, input, input.ready ? await hashPassword(input.ready.password) : null);
   if (!input.ready) await createAuthService(deps).sendInvitation(admin);
   return admin;

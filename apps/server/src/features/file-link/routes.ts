@@ -84,7 +84,7 @@ export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps
     }
     if (!canAccessArea(resources, 'RAW_FILES', 'WRITE', claims.vendorId !== null)) return null;
     if (!(await linkEnabled(claims.employerId))) return null;
-    return { admin: admin as AdminRecord, vendorId: claims.vendorId };
+    return { admin, vendorId: claims.vendorId };
   }
 
   app.post(

@@ -1,7 +1,7 @@
 /**
  * The simulated bank as its own process, started by the portal (`npm start`) when BANK_URL is not
- * set: `bank-sim/main.ts` on BANK_PORT, on the portal's database (schema bank_sim), sending its
- * webhooks to this portal. It is stopped with the portal (and stops by itself if the portal dies);
+ * set: the bank-sim workspace's `main` (packages/bank-sim) on BANK_PORT, on the portal's database
+ * (schema bank_sim), sending its webhooks to this portal. It is stopped with the portal (and stops by itself if the portal dies);
  * if it dies, it is started again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,14 +17,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 const compiled = import.meta.url.endsWith('.js');
 const ext = compiled ? '.js' : '.ts';
-const BANK_MAIN = path.resolve(here, `../../bank-sim/main${ext}`);
+/** Compiled: built beside the portal into dist/bank-sim/main.js; from the sources: packages/bank-sim/src/main.ts. */
+const bankMain = () => (compiled ? path.resolve(here, '../../bank-sim/main.js') : fileURLToPath(new URL('./main.ts', import.meta.resolve('@portal/bank-sim'))));
 const GUARD = path.join(here, `bank-child-guard${ext}`);
 const NODE_FLAGS = /^--(max-semi-space-size|max-old-space-size|optimize-for-size|enable-source-maps)\b/;
 const childArgs = (): string[] => [
   ...(compiled ? process.execArgv.filter((a) => NODE_FLAGS.test(a)) : ['--import', import.meta.resolve('tsx')]),
   '--import',
   pathToFileURL(GUARD).href,
-  BANK_MAIN,
+  bankMain(),
 ];
 
 export interface BankProcess {
@@ -64,7 +65,7 @@ export function startBankProcess(deps: Deps, databaseUrl: string, portalPort: nu
   return {
     async stop() {
       stopping = true;
-      const c = child as ChildProcess | null;
+      const c = child;
       if (!c) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => c.kill('SIGKILL'), 5_000);

@@ -1,7 +1,7 @@
 /** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, ReinitiateResult, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
+import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { createPayoutQueue } from './jobs.js';
@@ -43,7 +43,7 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
   );
   app.put(
     '/employer-admin/payroll/reinitiate-failed-transactions',
-    { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ReinitiateResult } } },
+    { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.reinitiate(authOf(req), req.query.payrollId),
   );
 

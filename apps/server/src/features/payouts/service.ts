@@ -28,15 +28,15 @@ import {
 import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
-import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
+import { isUuid } from '../../platform/ids.js';
+import type { Scope } from '../../platform/scope.js';
 import { currentPayroll } from '../payroll/index.js';
 import { accountOf, balanceOf, ensureAccount } from './account.js';
 import { crashPoint } from './crash.js';
 import { PAYOUT_MSG } from './messages.js';
-import { UUID_RE } from './status.js';
 
-export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
+export type { Scope };
 export const PAYOUT_QUEUE = 'payout-send';
 /** Payouts per job: big enough that 50,000 entries are 200 jobs, small enough that a retry redoes little. */
 export const PAYOUTS_PER_JOB = 250;
@@ -52,7 +52,7 @@ interface LockedPayroll {
 
 /** The payroll of the caller's scope, locked for the rest of the transaction; 404 outside the scope. */
 async function lockPayroll(trx: Transaction<DB>, ctx: Scope, payrollId: string): Promise<LockedPayroll> {
-  if (!UUID_RE.test(payrollId)) throw notFound(PAYROLL_MSG.notFound);
+  if (!isUuid(payrollId)) throw notFound(PAYROLL_MSG.notFound);
   const r = await sql<LockedPayroll>`
     select p.id, p.employer_id, p.month, p.kind, p.status, e.config
     from payrolls p join employers e on e.id = p.employer_id
@@ -77,7 +77,7 @@ async function queuePayouts(deps: Deps, trx: Transaction<DB>, payoutIds: string[
   for (let i = 0; i < payoutIds.length; i += PAYOUTS_PER_JOB) jobs.push({ data: { payoutIds: payoutIds.slice(i, i + PAYOUTS_PER_JOB) } });
   await deps.queue.insert(PAYOUT_QUEUE, jobs, {
     db: { executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) },
-  } as never);
+  });
 }
 
 export function createPayoutService(deps: Deps) {
@@ -145,10 +145,7 @@ export function createPayoutService(deps: Deps) {
           update payrolls set status = 'DISBURSAL_INITIATED', executed_at = now(), executed_by = ${ctx.admin.id}, updated_at = now()
           where id = ${p.id}`.execute(trx);
         const ids = payouts.rows.map((r) => r.id);
-        await recordActivity(trx, {
-          employerId,
-          vendorId: ctx.vendorId,
-          adminId: ctx.admin.id,
+        await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.payrollExecuted,
           targetType: 'PAYROLL',
           targetId: p.id,
@@ -168,7 +165,7 @@ export function createPayoutService(deps: Deps) {
      * An account that is not the caller's employer's is not found; so is a month without such a payroll.
      */
     async executeStreaming(ctx: Scope, streamingAccountId: string, month: MonthYearValue): Promise<ExecutePayrollResult> {
-      const account = UUID_RE.test(streamingAccountId)
+      const account = isUuid(streamingAccountId)
         ? await db.selectFrom('employer_accounts').select('id').where('id', '=', streamingAccountId).where('employer_id', '=', ctx.admin.employer_id).executeTakeFirst()
         : undefined;
       if (!account) throw notFound(PAYROLL_MSG.streamingAccountNotFound);
@@ -204,10 +201,7 @@ export function createPayoutService(deps: Deps) {
         const ids = payouts.rows.map((r) => r.id);
         if (ids.length === 0) throw conflict(PAYOUT_MSG.nothingToRerun);
         await sql`update payrolls set status = 'DISBURSAL_IN_PROGRESS', updated_at = now() where id = ${p.id}`.execute(trx);
-        await recordActivity(trx, {
-          employerId: p.employer_id,
-          vendorId: ctx.vendorId,
-          adminId: ctx.admin.id,
+        await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.payrollPayoutsReinitiated,
           targetType: 'PAYROLL',
           targetId: p.id,
@@ -257,5 +251,3 @@ async function settleDeductions(trx: Transaction<DB>, payrollId: string, today: 
   const m = emis.rows[0]!;
   if (a.expected !== a.moved || m.expected !== m.moved) throw conflict(PAYOUT_MSG.deductionsChanged);
 }
-
-export type PayoutService = ReturnType<typeof createPayoutService>;

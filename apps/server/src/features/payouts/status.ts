@@ -1,7 +1,7 @@
 /**
  * How bank answers move payouts, their entries and their payroll. Every path that learns a bank
  * status (the create call's answer, a lookup after an unknown outcome, a webhook, the
- * reconciliation poll) goes through `applyBankStates`: set-based, forward only.
+ * reconciliation poll) goes through `applyBankUpdates`: set-based, forward only.
  *
  * Forward only: INITIATED -> PENDING -> TRANSFERRED | FAILED | CANCELLED, and TRANSFERRED ->
  * REVERSED (REVERSED is also accepted from INITIATED or PENDING: the bank only reverses what it
@@ -11,6 +11,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isDisbursalStatus, type PayrollStatus } from '@portal/domain';
 import type { DB, PayoutStatusDb } from '../../db/schema.js';
+import { UUID_RE } from '../../platform/ids.js';
 import type { BankPayout, BankPayoutStatus } from '../../platform/payouts.js';
 
 /** Bank status -> our payout status (design doc). */
@@ -33,9 +34,6 @@ export function payoutStatusOf(bank: BankPayoutStatus): PayoutStatusDb {
 
 /** Order of the states; a move is forward when the rank grows (and the state is not final). */
 export const PAYOUT_RANK: Record<PayoutStatusDb, number> = { INITIATED: 0, PENDING: 1, TRANSFERRED: 2, FAILED: 2, CANCELLED: 2, REVERSED: 3 };
-export const FINAL_PAYOUT_STATUSES: readonly PayoutStatusDb[] = ['FAILED', 'CANCELLED', 'REVERSED'];
-export const isForward = (from: PayoutStatusDb, to: PayoutStatusDb): boolean =>
-  ((from === 'INITIATED' || from === 'PENDING') && PAYOUT_RANK[to] > PAYOUT_RANK[from]) || (from === 'TRANSFERRED' && to === 'REVERSED');
 
 /** What is known about one of our payouts from the bank. */
 export interface BankState {
@@ -47,8 +45,6 @@ export interface BankState {
   utr: string | null;
   failureReason: string | null;
 }
-
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A failure reason as the payout screen shows it. */
 function reasonOf(p: BankPayout, status: PayoutStatusDb): string | null {
@@ -73,7 +69,7 @@ export function furthest(states: readonly BankState[]): BankState[] {
   return [...best.values()];
 }
 
-// The SQL of "forward" (kept in step with isForward above).
+// The SQL of "forward" (the rule at the top of this file).
 const FORWARD = sql`(
   (p.status in ('INITIATED', 'PENDING') and v.status <> p.status
     and (p.status = 'INITIATED' or v.status in ('TRANSFERRED', 'FAILED', 'CANCELLED', 'REVERSED')))
@@ -127,9 +123,6 @@ export async function applyBankUpdates(db: Kysely<DB>, states: readonly BankStat
     }),
   );
 }
-
-/** States only (answers, lookups). */
-export const applyBankStates = (db: Kysely<DB>, states: readonly BankState[]): Promise<string[]> => applyBankUpdates(db, states);
 
 async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Promise<string[]> {
   const ids = rows.map((r) => r.payoutId);

@@ -12,6 +12,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { lastDayOf, monthOfDate, type MissingWorker, type PayrollFlag } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
+import { inScope } from '../../platform/scope.js';
 
 type Scoped = Pick<PayrollRecord, 'id' | 'employer_id' | 'vendor_id'>;
 
@@ -23,7 +24,7 @@ const wordsOf = (name: RawBuilder<unknown>) => sql`regexp_split_to_array(trim(re
 /** A mobile's last 10 digits ('' for none). */
 const mobileKeyOf = (mobile: RawBuilder<unknown>) => sql`right(regexp_replace(coalesce(${mobile}, ''), '[^0-9]', '', 'g'), 10)`;
 /** `w` in the payroll's employer and context. */
-const workerScope = (p: Scoped) => sql`w.employer_id = ${p.employer_id}::uuid and ${p.vendor_id ? sql`w.vendor_id = ${p.vendor_id}::uuid` : sql`w.vendor_id is null`}`;
+const workerScope = (p: Scoped) => inScope({ employerId: p.employer_id, vendorId: p.vendor_id }, 'w');
 
 export type IdentityFlagCounts = Record<Extract<PayrollFlag, 'NAME_DIFFERS' | 'MOBILE_DIFFERS'>, number>;
 
@@ -70,7 +71,7 @@ export async function identityRecordsOf(db: Kysely<DB>, payroll: Scoped, entryId
     select e.id, w.full_name as name, w.mobile
     from payroll_entries e
     join workers w on w.id = e.worker_id and ${workerScope(payroll)}
-    where e.payroll_id = ${payroll.id}::uuid and e.id = any(${entryIds as string[]}::uuid[])
+    where e.payroll_id = ${payroll.id}::uuid and e.id = any(${entryIds}::uuid[])
       and e.flags && array['NAME_DIFFERS', 'MOBILE_DIFFERS']::text[]
   `.execute(db);
   return new Map(rows.map((r) => [r.id, { name: r.name, mobile: r.mobile }]));

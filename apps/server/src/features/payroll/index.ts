@@ -4,8 +4,9 @@
  */
 
 export { registerPayrollRoutes } from './routes.js';
-export { workPayrollJobs, PAYROLL_EXPIRY_QUEUE } from './jobs.js';
-export { currentPayroll, expirePayrolls } from './service.js';
-export { setStreamingAccountOptIn, type StreamingOptInResult } from './streaming-account.js';
+export { workPayrollJobs } from './jobs.js';
+export { currentPayroll } from './shared.js';
+export { expirePayrolls } from './use-cases/expire.js';
+export { setStreamingAccountOptIn } from './streaming-account.js';
 export { payrollSheet } from './processing.js';
 export { payoutReportDocument } from './report.js';

@@ -1,7 +1,7 @@
 /** The payroll's background work: its sheets are processed by the documents queue (registered in index.ts); the daily expiry is its own scheduled job. */
 import { BUSINESS_TIME_ZONE } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { expirePayrolls } from './service.js';
+import { expirePayrolls } from './use-cases/expire.js';
 
 export const PAYROLL_EXPIRY_QUEUE = 'payroll-expiry';
 /** Every day at 00:05 IST: the windows that closed yesterday. */

@@ -39,6 +39,7 @@ import {
 } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
 import type { Outcome, SheetKind, UploadCounts } from '../documents/index.js';
+import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
 import { applyIdentityFlags } from './identity.js';
 
@@ -83,7 +84,7 @@ async function deductionsOf(trx: Kysely<DB>, payroll: PayrollRecord) {
   const month = monthOfDate(payroll.month);
   const last = lastDayOf(month);
   const before = businessDayStart(firstDayOf(addMonths(month, 1)));
-  const scope = (alias: string) => (payroll.vendor_id ? sql`${sql.ref(`${alias}.vendor_id`)} = ${payroll.vendor_id}::uuid` : sql`${sql.ref(`${alias}.vendor_id`)} is null`);
+  const scope = (alias: string) => vendorIs(payroll.vendor_id, `${alias}.vendor_id`);
   const { rows: advances } = await sql<{ worker_id: string; id: string; amount: number; item_date: string }>`
     select t.worker_id, t.id, t.amount - t.repaid_amount as amount, (t.created_at at time zone 'Asia/Kolkata')::date as item_date
     from transactions t
@@ -112,7 +113,7 @@ async function previousEntries(trx: Kysely<DB>, payroll: PayrollRecord) {
     .selectFrom('payrolls')
     .select('id')
     .where('employer_id', '=', payroll.employer_id)
-    .where((eb) => (payroll.vendor_id ? eb('vendor_id', '=', payroll.vendor_id) : eb('vendor_id', 'is', null)))
+    .where(vendorIs(payroll.vendor_id))
     .where('status', 'in', DISBURSAL_STATUSES)
     .where('month', '<', payroll.month)
     .orderBy('month', 'desc')
@@ -205,7 +206,7 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
     const payroll = await payrollOf(trx, scope.uploadId);
     if (!payroll || payroll.status !== 'PROCESSING') throw new Error(`payroll of upload ${scope.uploadId} is not PROCESSING`);
     const uploadId = scope.uploadId;
-    const inContext = payroll.vendor_id ? sql`w.vendor_id = ${payroll.vendor_id}::uuid` : sql`w.vendor_id is null`;
+    const inContext = vendorIs(payroll.vendor_id, 'w.vendor_id');
 
     // Employee IDs that are no worker of the payroll's context (added to a failed row's reasons),
     // looked up a page of keys at a time: index lookups whatever the planner believes of the tables.

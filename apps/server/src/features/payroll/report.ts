@@ -25,12 +25,12 @@ import {
 import type { Deps } from '../../platform/context.js';
 import type { Database } from '../../platform/database.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
+import { uuidOrNotFound } from '../../platform/ids.js';
+import { dataScopeOf, vendorIs, type DataScope, type Scope } from '../../platform/scope.js';
 import { writeXlsx, type XlsxRow } from '../../platform/uploads/xlsx-writer.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BATCH = 1000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The payout report's document location of a payroll (the uploader's admin id, as its other files), or null before execution. */
 export function finalReportLocation(p: { id: string; employer_id: string; admin_id: string; status: string }): string | null {
@@ -61,8 +61,8 @@ interface ReportEntryRow {
  * payroll of the caller's employer and context (the guard checked READ on PAYROLL, VENDORS_PAYROLL
  * in vendor context) whose location it is, else 404 as any document; 409 before execution.
  */
-export async function finalReportDocument(db: Database, scope: { employerId: string; vendorId: string | null }, q: { documentId: string; employerAdminId: string }): Promise<DocResult> {
-  if (!UUID_RE.test(q.documentId)) throw notFound(UPLOAD_MSG.notFound);
+export async function finalReportDocument(db: Database, scope: DataScope, q: { documentId: string; employerAdminId: string }): Promise<DocResult> {
+  uuidOrNotFound(q.documentId, UPLOAD_MSG.notFound);
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -73,7 +73,7 @@ export async function finalReportDocument(db: Database, scope: { employerId: str
         .select(['id', 'month', 'status', 'admin_id'])
         .where('id', '=', q.documentId)
         .where('employer_id', '=', scope.employerId)
-        .where((eb) => (scope.vendorId ? eb('vendor_id', '=', scope.vendorId) : eb('vendor_id', 'is', null)))
+        .where(vendorIs(scope.vendorId))
         .executeTakeFirst();
       if (!p || p.admin_id !== q.employerAdminId) throw notFound(UPLOAD_MSG.notFound);
       if (!hasPayoutReport(p.status)) throw conflict(PAYROLL_REPORT_MSG.notReady, 'PAYROLL_NOT_EXECUTED');
@@ -135,5 +135,5 @@ export async function finalReportDocument(db: Database, scope: { employerId: str
 /** FINAL_REPORT for GET /employer-admin/doc (composed into the documents feature's route in app.ts). */
 export const payoutReportDocument =
   (deps: Pick<Deps, 'db'>) =>
-  (ctx: Pick<AuthContext, 'admin' | 'vendorId'>, q: { documentId: string; employerAdminId: string }): Promise<DocResult> =>
-    finalReportDocument(deps.db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId }, q);
+  (ctx: Scope, q: { documentId: string; employerAdminId: string }): Promise<DocResult> =>
+    finalReportDocument(deps.db, dataScopeOf(ctx), q);

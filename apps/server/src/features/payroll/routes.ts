@@ -5,7 +5,6 @@ import {
   EmployeePayoutDetailsBody,
   EmployeePayoutDetailsResult,
   HrActionBody,
-  HrActionResult,
   MissingWorkersQuery,
   MissingWorkersResult,
   PayrollDetails,
@@ -18,7 +17,6 @@ import {
   PayrollStatusResult,
   PayrollVendorQuery,
   SHEET_UPLOAD_LIMIT_MB,
-  StreamingPayrollDetailsQuery,
   UPLOAD_MSG,
   UpdatePayrollStatusBody,
   UploadPayrollDocBody,
@@ -36,7 +34,8 @@ const UPLOAD_BODY_LIMIT = Math.ceil((maxBytesOf('PAYROLL_UPLOAD') + 1) / 3) * 4 
 /** A body past the limit is the Size Error of the upload screen, not a bare 413. */
 function uploadErrors(error: unknown, _req: FastifyRequest, reply: FastifyReply) {
   if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.status(400).send(new AppError(400, UPLOAD_MSG.sizeError(SHEET_UPLOAD_LIMIT_MB), 'UPLOAD_TOO_LARGE').toBody());
+    void reply.status(400).send(new AppError(400, UPLOAD_MSG.sizeError(SHEET_UPLOAD_LIMIT_MB), 'UPLOAD_TOO_LARGE').toBody());
+    return;
   }
   throw error;
 }
@@ -76,7 +75,7 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
         summary: "The month's streaming-account payroll",
         description:
           'The month\'s current payroll when it is a PAYROLL_STREAMING_ACCOUNT payroll, in the shape of payroll-details; 404 "Oops! No Data found" when there is none or it is a PAYROLL_UPLOAD.',
-        querystring: StreamingPayrollDetailsQuery,
+        querystring: PayrollDetailsQuery,
         response: { 200: PayrollDetails },
       },
     },
@@ -97,5 +96,5 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     { config: write, schema: { tags, querystring, body: UpdatePayrollStatusBody, response: { 200: PayrollStatusResult } } },
     async (req) => payroll.updateStatus(authOf(req), req.body.payrollId, req.body.status),
   );
-  app.post('/hrAction', { config: write, schema: { tags, querystring, body: HrActionBody, response: { 200: HrActionResult } } }, async (req) => payroll.freeze(authOf(req), req.body.data));
+  app.post('/hrAction', { config: write, schema: { tags, querystring, body: HrActionBody, response: { 200: PayrollStatusResult } } }, async (req) => payroll.freeze(authOf(req), req.body.data));
 }

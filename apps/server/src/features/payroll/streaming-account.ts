@@ -7,8 +7,7 @@
 import { sql } from 'kysely';
 import { payrollConfigOf } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../platform/ids.js';
 
 export type StreamingOptInResult =
   | { ok: true; employerId: string; name: string; before: boolean; after: boolean }
@@ -18,7 +17,7 @@ export type StreamingOptInResult =
 async function findEmployer(db: Deps['db'], ref: string): Promise<{ id: string; name: string; config: unknown }[]> {
   const q = db.selectFrom('employers').select(['id', 'name', 'config']);
   const text = ref.trim();
-  if (UUID_RE.test(text)) return q.where('id', '=', text).execute();
+  if (isUuid(text)) return q.where('id', '=', text).execute();
   return q.where(sql<boolean>`lower(name) = lower(${text})`).limit(5).execute();
 }
 

@@ -1,3 +1,2 @@
 /** Vendors: the cards of the vendors an admin may enter (spec 2.18). */
 export { registerVendorRoutes } from './routes.js';
-export { listVendors } from './service.js';

@@ -36,7 +36,10 @@ const TOPUP_WIDTHS = [16, 28, 16, 16, 18, 12, 14, 16, 24];
 function pagingErrors(error: unknown, _req: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const paging = error.validation.find((v) => (WORKER_TRANSACTIONS_PAGE_PARAMS as readonly string[]).includes(v.instancePath.slice(1)));
-    if (paging?.message) return reply.status(400).send(badRequest(paging.message).toBody());
+    if (paging?.message) {
+      void reply.status(400).send(badRequest(paging.message).toBody());
+      return;
+    }
   }
   throw error;
 }

@@ -31,9 +31,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
-
-type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
+import { vendorIs, type Scope } from '../../platform/scope.js';
 
 /** A stored transaction as the search reads it. */
 export interface TransactionSelection {
@@ -191,7 +189,7 @@ export function createWorkerTransactionsService(deps: Deps) {
     const workerId = q.employerWorkerId?.trim() ?? '';
     let query = transactionsFrom(db)
       .where('employer_id', '=', ctx.admin.employer_id)
-      .where((eb) => (ctx.vendorId ? eb('vendor_id', '=', ctx.vendorId) : eb('vendor_id', 'is', null)))
+      .where(vendorIs(ctx.vendorId))
       .where('created_at', '>=', from)
       .where('created_at', '<', until);
     // All is every status the screen offers: the advances whose money reached the worker.
@@ -212,7 +210,7 @@ export function createWorkerTransactionsService(deps: Deps) {
     const { from, until } = dateWindow(q.startDate, q.endDate, today(), checkTopupDates);
     let query = topupsFrom(db)
       .where('a.employer_id', '=', ctx.admin.employer_id)
-      .where((eb) => (ctx.vendorId ? eb('a.vendor_id', '=', ctx.vendorId) : eb('a.vendor_id', 'is', null)))
+      .where(vendorIs(ctx.vendorId, 'a.vendor_id'))
       .where('a.created_at', '>=', from)
       .where('a.created_at', '<', until);
     if (q.status) query = query.where('a.status', '=', q.status);
@@ -224,7 +222,7 @@ export function createWorkerTransactionsService(deps: Deps) {
    * vendor_id, [status,] created_at desc, id desc) from the newest row of the window.
    */
   function transactionSearch(ctx: Scope, q: WorkerTransactionsFilter): TransactionSearch {
-    return transactionScope(ctx, q).select(TRANSACTION_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(cap) as TransactionSearch;
+    return transactionScope(ctx, q).select(TRANSACTION_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(cap);
   }
 
   function topupSearch(ctx: Scope, q: SalaryTopupFilter): TopupSearch {
@@ -284,5 +282,3 @@ export function createWorkerTransactionsService(deps: Deps) {
     },
   };
 }
-
-export type WorkerTransactionsService = ReturnType<typeof createWorkerTransactionsService>;

@@ -556,22 +556,6 @@ export async function writeZip(entries: readonly ZipInput[], options: { level?: 
   return assembleZip(raw);
 }
 
-/**
- * An entry of `buf` for assembleZip, its compressed bytes copied as they are (no inflating again),
- * renamed if asked, sizes from the central directory. A streaming parser handed the result sees
- * exactly the bytes verifyZip checked.
- */
-export function copiedEntry(buf: Buffer, entry: ZipEntry, as: string = entry.name): RawZipEntry {
-  return {
-    name: as,
-    method: entry.method,
-    data: entryData(buf, entry),
-    crc32: entry.crc32,
-    uncompressedSize: entry.uncompressedSize,
-    flags: (entry.flags & ~FLAG_DATA_DESCRIPTOR) | FLAG_UTF8,
-  };
-}
-
 /** A stored (uncompressed) entry, for small generated parts. */
 export function storedEntry(name: string, content: string | Buffer): RawZipEntry {
   const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;

@@ -10,8 +10,6 @@ export const ATTENDANCE_REFRESH_MS = 1500;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export { attendanceKeys } from '../../shared/api/query-keys';
-
 export const attendanceListQuery = (vendorId: string | null, page: number) =>
   queryOptions({
     queryKey: attendanceKeys.list(vendorId, page),

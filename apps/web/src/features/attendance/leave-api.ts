@@ -7,8 +7,6 @@ import { leaveKeys } from '../../shared/api/query-keys';
 /** The list refreshes itself this often while one of its rows is being processed. */
 export const LEAVE_REFRESH_MS = 1500;
 
-export { leaveKeys } from '../../shared/api/query-keys';
-
 export const leaveListQuery = (vendorId: string | null, page: number) =>
   queryOptions({
     queryKey: leaveKeys.list(vendorId, page),

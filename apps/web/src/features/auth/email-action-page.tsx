@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, PASSWORD_MIN_LENGTH, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
+import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
 import { authKeys } from '../../shared/api/query-keys';
 import { AuthLayout } from './auth-layout';
@@ -129,7 +129,8 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
 }
 
 function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string }) {
-  // ResetPasswordForm (spec 5.5): at least 6 characters ("Minimum 6 character password required"), re-entry matches.
+  // ResetPasswordForm (spec 5.5): at least 6 characters ("Minimum 6 character password required"), then the server's 8,
+  // re-entry matches. The rest of the server's rule is stated under the field and explained by its answer.
   const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
 
   const mutation = useMutation({
@@ -163,7 +164,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
             label="New password"
             autoComplete="new-password"
             required
-            description={`Use at least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
+            description={MSG.passwordRule}
             {...register('password')}
             error={formState.errors.password?.message}
             readOnly={mutation.isPending}

@@ -29,7 +29,7 @@ export function readMfaState(): MfaState | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Record<string, unknown>;
-    const str = (k: string): string | null => (typeof v[k] === 'string' && (v[k] as string) !== '' ? (v[k] as string) : null);
+    const str = (k: string): string | null => (typeof v[k] === 'string' && v[k] !== '' ? v[k] : null);
     const phoneHint = typeof v.phoneHint === 'string' ? v.phoneHint : '';
     if (v.mode === 'signIn' && str('resolverToken')) return { mode: 'signIn', resolverToken: str('resolverToken')!, phoneHint };
     if (v.mode === 'enroll' && str('verificationId') && str('phone')) {

@@ -7,7 +7,7 @@ export function ResendEmailPage() {
   return (
     <EmailRequestForm
       title="Resend confirmation mail"
-      subtitle="We will send the link that confirms your e-mail address again."
+      subtitle="If the e-mail has an open invitation or is waiting to be confirmed, we send its link again."
       endpoint="/auth/email/resend"
       submitLabel="Resend mail"
       footerText="Already confirmed?"

@@ -9,8 +9,6 @@ export type ActivityList = z.infer<typeof ActivityResult>;
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 
-export { dashboardKeys } from '../../shared/api/query-keys';
-
 export const statsQuery = (kind: StatsKind, vendorId: string | null) =>
   queryOptions({
     queryKey: dashboardKeys.stats(kind, vendorId),

@@ -14,7 +14,6 @@ import {
   type EmployeePayoutDetailsResult,
   type ExecutePayrollResult,
   type HrActionBody,
-  type HrActionResult,
   type MissingWorkersResult,
   type MonthYearValue,
   type PayoutFilter,
@@ -23,7 +22,6 @@ import {
   type PayrollListResult,
   type PayrollMonthlySummary,
   type PayrollStatusResult,
-  type ReinitiateResult,
   type StreamAccountInfo,
   type StreamingExecuteQuery,
   type UpdatePayrollStatusBody,
@@ -133,7 +131,7 @@ export async function finalizePayroll(payrollId: string, month: MonthYearValue, 
   const body = { type: 'FREEZE_PAYROLL', data: { payrollId, startDate: firstDayOf(month), endDate: lastDayOf(month) } } satisfies HrActionBody;
   // The payroll is frozen whatever happens next: a failed HR action is reported as such, never as a failed finalize.
   try {
-    await api.post<HrActionResult>('/hrAction', body, vendorQuery(vendorId));
+    await api.post<PayrollStatusResult>('/hrAction', body, vendorQuery(vendorId));
     return { frozen, hrActionError: null };
   } catch (error) {
     return { frozen, hrActionError: error };
@@ -158,7 +156,7 @@ export async function executePayroll(payroll: Pick<PayrollDetails, '_id' | 'kind
 }
 
 export const reinitiateFailed = (payrollId: string, vendorId: string | null) =>
-  api.put<ReinitiateResult>('/employer-admin/payroll/reinitiate-failed-transactions', undefined, { payrollId, ...vendorQuery(vendorId) });
+  api.put<ExecutePayrollResult>('/employer-admin/payroll/reinitiate-failed-transactions', undefined, { payrollId, ...vendorQuery(vendorId) });
 
 function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(b64);

@@ -4,14 +4,14 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChangePasswordForm, MSG, PASSWORD_MIN_LENGTH, type ChangePasswordInput } from '@portal/domain';
+import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { notifyApiError, notifySuccess } from '../../shared/ui';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** ChangePasswordForm (spec 5.5): "Enter current password", "Enter new password", "Password did not match". */
+/** ChangePasswordForm (spec 5.5): "Enter current password", "Enter new password", the server's 8 characters, "Password did not match". */
 const resolver = zodResolver(ChangePasswordForm);
 
 /**
@@ -68,7 +68,7 @@ export function ChangePassword() {
                 label="New Password"
                 required
                 autoComplete="new-password"
-                description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords.`}
+                description={MSG.passwordRule}
                 {...register('newPassword')}
                 error={formState.errors.newPassword?.message}
                 disabled={change.isPending}

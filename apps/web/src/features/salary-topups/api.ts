@@ -19,8 +19,6 @@ export interface TopupsPage {
 
 const queryOf = (s: TopupsSearch) => ({ startDate: s.startDate, endDate: s.endDate, status: s.status || undefined });
 
-export { topupsKeys } from '../../shared/api/query-keys';
-
 export const topupsQuery = (s: TopupsSearch, p: TopupsPage) =>
   queryOptions({
     queryKey: topupsKeys.search({ ...s, ...p }),

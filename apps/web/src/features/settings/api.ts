@@ -6,7 +6,6 @@ import { api } from '../../shared/api/client';
 import { settingsKeys } from '../../shared/api/query-keys';
 
 export type { AdminRow };
-export type Role = z.infer<typeof RolesResult>['roles'][number];
 type AdminList = z.infer<typeof AdminListResult>;
 
 export { settingsKeys } from '../../shared/api/query-keys';

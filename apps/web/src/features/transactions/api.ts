@@ -26,8 +26,6 @@ const queryOf = (vendorId: string | null, s: TransactionsSearch) => ({
   vendorId: vendorId ?? undefined,
 });
 
-export { transactionsKeys } from '../../shared/api/query-keys';
-
 export const transactionsQuery = (vendorId: string | null, s: TransactionsSearch, p: TransactionsPage) =>
   queryOptions({
     queryKey: transactionsKeys.search(vendorId, { ...s, ...p }),

@@ -66,7 +66,7 @@ export function DeferredSelect({ label, data, value, onChange, allowDeselect, w 
   return (
     <SelectControl
       label={label}
-      data={data as (string | { value: string; label: string })[]}
+      data={data}
       value={value}
       onChange={(v) => onChange(v)}
       allowDeselect={allowDeselect}

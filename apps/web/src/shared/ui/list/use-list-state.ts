@@ -69,7 +69,7 @@ export function useListState<S extends string = never, F extends string = never,
   const [setup] = useState(() => {
     const pageSizes = config.pageSizes ?? LIST_PAGE_SIZES;
     const defaultPageSize = config.defaultPageSize ?? EMPLOYEE_LIST_DEFAULT_PAGE_SIZE;
-    const sorts = config.sorts ?? (NONE as readonly S[]);
+    const sorts = config.sorts ?? NONE;
     const parsers = {
       ...(config.extra ?? {}),
       page: parseAsPage.withDefault(1),
@@ -103,7 +103,7 @@ export function useListState<S extends string = never, F extends string = never,
       join: 'AND' | 'OR' | null;
       tab: T | null;
     };
-    const set = (patch: Record<string, unknown>) => void setValues(patch as never);
+    const set = (patch: Record<string, unknown>) => void setValues(patch);
     const sort: ListSort<S> | null = v.sortBy
       ? { by: v.sortBy, order: v.sortOrder ?? config.firstOrder?.[v.sortBy] ?? 'asc' }
       : (config.defaultSort ?? null);

@@ -1,0 +1,64 @@
+/** Use case: a forgotten password: ask for a reset link, check it, set a new password with it. */
+import { sql } from 'kysely';
+import { ERROR_CODES, MSG, RESET_LINK_TTL_MS, isValidEmail } from '@portal/domain';
+import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { passwordChangedMail, resetPasswordMail } from './mails.js';
+import type { AuthKit } from './kit.js';
+import { RESET_MAILS_PER_HOUR, RESET_MAIL_INTERVAL_MS } from './limits.js';
+
+export function passwordResetUseCase(kit: AuthKit) {
+  const { db, deps, config, now } = kit;
+
+  /**
+   * Answers the same, after the same work, for every e-mail (issue 15, security 3): the look-up and
+   * the per-e-mail throttle are done for all, the link is made and mailed after the answer. At most
+   * one link a minute and 5 an hour per e-mail; past that, 429 saying when to ask again, nothing sent.
+   * Returns the answer's message.
+   */
+  async function requestReset(email: string): Promise<string> {
+    const admin = isValidEmail(email) ? await kit.findLiveAdminByEmail(email) : undefined;
+    const slot = await kit.limits.takeMailSlot('RESET_MAIL', email, RESET_MAIL_INTERVAL_MS, RESET_MAILS_PER_HOUR);
+    if (!slot.allowed) throw new AppError(429, MSG.mailsAskedTooOften(slot.retryInSeconds), ERROR_CODES.rateLimited);
+    if (admin && admin.status === 'ACTIVE') {
+      kit.background('reset link', async () => {
+        const code = await kit.issueActionCode(admin.id, 'RESET_PASSWORD', RESET_LINK_TTL_MS);
+        await deps.mailer.send({ to: admin.email, ...(resetPasswordMail(config.publicUrl, admin.name, code)) });
+      });
+    }
+    return `${MSG.resetLinkSent} ${MSG.askAgainIn(slot.nextInSeconds)}`;
+  }
+
+  async function checkResetCode(oobCode: string): Promise<string> {
+    const adminId = await kit.peekActionCode(oobCode, 'RESET_PASSWORD');
+    const admin = adminId ? await db.selectFrom('admins').select(['email', 'status']).where('id', '=', adminId).executeTakeFirst() : undefined;
+    if (!admin || admin.status !== 'ACTIVE') throw badRequest(MSG.invalidResetLink, 'auth/invalid-action-code');
+    return admin.email;
+  }
+
+  async function confirmReset(oobCode: string, newPassword: string): Promise<void> {
+    const email = await checkResetCode(oobCode);
+    await kit.assertPolicy(newPassword, email);
+    const hash = await hashPassword(newPassword);
+    const admin = await db.transaction().execute(async (trx) => {
+      const adminId = await kit.consumeActionCode(oobCode, 'RESET_PASSWORD', trx);
+      if (!adminId) return null;
+      // The link proves the mailbox, so it also verifies the e-mail; a reset ends every session and any lock.
+      const a = await trx
+        .updateTable('admins')
+        .set({ password_hash: hash, password_changed_at: now(), failed_logins: 0, locked_until: null, email_verified_at: sql`coalesce(email_verified_at, now())`, updated_at: now() })
+        .where('id', '=', adminId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await kit.revokeAllSessions(adminId, trx);
+      await kit.limits.clearWrongCodes(trx, adminId);
+      return a;
+    });
+    if (!admin) throw badRequest(MSG.invalidResetLink, 'auth/invalid-action-code');
+    await recordActivity(db, { employerId: admin.employer_id, vendorId: admin.vendor_id, adminId: admin.id, actionType: ACTION_TYPES.passwordReset, targetType: 'ADMIN', targetId: admin.id });
+    await deps.mailer.send({ to: admin.email, ...(passwordChangedMail(admin.name)) });
+  }
+
+  return { requestReset, checkResetCode, confirmReset };
+}

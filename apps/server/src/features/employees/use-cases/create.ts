@@ -1,0 +1,24 @@
+import type { EmployeeFormBody, EmployeeRecord } from '@portal/domain';
+import type { AuthContext } from '../../../platform/guard.js';
+import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
+import { checkForm, rethrowUnique } from '../form.js';
+import { type EmployeeDeps, toRecord } from '../shared.js';
+
+/** POST /employer-admin/employee */
+export async function create(deps: EmployeeDeps, ctx: AuthContext, body: EmployeeFormBody): Promise<EmployeeRecord> {
+  const { db } = deps;
+  const values = await checkForm(deps, ctx, body, null);
+  const row = await db
+    .insertInto('workers')
+    .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch(rethrowUnique);
+  await recordAdminActivity(db, ctx, {
+        actionType: ACTION_TYPES.employeeAdded,
+    targetType: 'WORKER',
+    targetId: row.id,
+    details: { name: row.full_name, employerEmployeeId: row.employer_worker_id },
+  });
+  return toRecord(row);
+}

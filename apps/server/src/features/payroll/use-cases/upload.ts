@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import {
+  DOCUMENT_FORMATS,
+  PAYROLL_MSG,
+  UPLOAD_MSG,
+  compareMonths,
+  firstDayOf,
+  formatDdMmYyyy,
+  isCurrentPayrollActive,
+  isDisbursalStatus,
+  maxBytesOf,
+  monthLabel,
+  monthYearOf,
+  nextPayroll,
+  parseMonthKey,
+  payrollMonthOf,
+  type PayrollKind,
+  type UploadPayrollDocResult,
+} from '@portal/domain';
+import { AppError, badRequest, conflict } from '../../../platform/errors.js';
+import type { AuthContext } from '../../../platform/guard.js';
+import { inspectFile } from '../../../platform/uploads/inspect.js';
+import { cleanFileName } from '../../../platform/uploads/receive.js';
+import { type PayrollDeps, configOf, currentPayroll, today } from '../shared.js';
+
+/** Base64 (a data: URL prefix allowed) to bytes, refusing what is not base64 or too large before decoding. */
+function decodeBase64(text: string, maxBytes: number, maxMb: number): Buffer {
+  const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+  if (body.length === 0) throw new AppError(400, UPLOAD_MSG.emptyFile, 'UPLOAD_EMPTY');
+  if (Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0) > maxBytes) {
+    throw new AppError(400, UPLOAD_MSG.sizeError(maxMb), 'UPLOAD_TOO_LARGE');
+  }
+  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new AppError(400, UPLOAD_MSG.corrupt, 'UPLOAD_CORRUPT');
+  return Buffer.from(body, 'base64');
+}
+
+/**
+ * POST upload-payroll-doc: the file checked at the door as the multipart uploads are, then
+ * stored with its upload row, its payroll (UPLOADED) and its job in one transaction. Refused
+ * outside the window, for another month, and while the month's current payroll is being
+ * processed, finalized or executed.
+ */
+export async function upload(deps: PayrollDeps, ctx: AuthContext, input: { file: string; fileName: string; payrollMonth?: string; docType: PayrollKind }): Promise<UploadPayrollDocResult> {
+  const { db, documents } = deps;
+  const day = today(deps);
+  const config = await configOf(db, ctx.admin.employer_id);
+  const month = payrollMonthOf(day);
+  const label = monthLabel(month);
+  if (input.payrollMonth !== undefined) {
+    const asked = parseMonthKey(input.payrollMonth);
+    if (!asked || compareMonths(asked, month) !== 0) throw badRequest(PAYROLL_MSG.wrongMonth(label));
+  }
+  if (!isCurrentPayrollActive(day, config)) throw conflict(PAYROLL_MSG.windowClosed(formatDdMmYyyy(nextPayroll(day, config))), 'PAYROLL_WINDOW_CLOSED');
+  // Decision 0022: a streaming-account sheet only from an employer that has opted in; refused before anything is stored.
+  if (input.docType === 'PAYROLL_STREAMING_ACCOUNT' && !config.hasEmployerOptedForStreamingAccount) {
+    throw conflict(PAYROLL_MSG.streamingNotOptedIn, 'STREAMING_ACCOUNT_NOT_OPTED_IN');
+  }
+  const format = DOCUMENT_FORMATS[input.docType];
+  const buffer = decodeBase64(input.file, maxBytesOf(input.docType), format.maxMb);
+  const fileName = cleanFileName(input.fileName);
+  const { mimeType } = await inspectFile(buffer, fileName, format.extensions);
+  let payrollId = '';
+  const record = await documents.accept(ctx, input.docType, { fileName, mimeType, buffer }, async (trx, upload) => {
+    // One upload per context and month at a time, so the check below stays true until commit.
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`payroll:${ctx.admin.employer_id}:${ctx.vendorId ?? ''}:${firstDayOf(month)}`}, 0))`.execute(trx);
+    const current = await currentPayroll(trx, ctx, month);
+    if (current?.status === 'PAYROLL_FROZEN') throw conflict(PAYROLL_MSG.alreadyFinalized(label), 'PAYROLL_FINALIZED');
+    if (current && isDisbursalStatus(current.status)) throw conflict(PAYROLL_MSG.alreadyExecuted(label), 'PAYROLL_EXECUTED');
+    // Still processing refuses, unless its job is dead for good (decision 0019): then that payroll
+    // ends PAYROLL_PROCESSING_FAILED here and this upload replaces it.
+    if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING') && !(await documents.abandonIfJobDead(trx, current.upload_id))) {
+      throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+    }
+    const row = await trx
+      .insertInto('payrolls')
+      .values({
+        employer_id: ctx.admin.employer_id,
+        vendor_id: ctx.vendorId,
+        month: firstDayOf(month),
+        kind: input.docType,
+        status: 'UPLOADED',
+        upload_id: upload.id,
+        original_file_id: upload.originalFileId,
+        admin_id: ctx.admin.id,
+        created_at: deps.now(),
+        updated_at: deps.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    payrollId = row.id;
+  });
+  return { payrollId, documentId: record._id, status: 'PROCESSING', month: monthYearOf(month) };
+}

@@ -1,0 +1,36 @@
+import { AppError, badRequest, notFound } from '../../../platform/errors.js';
+import { limitRefusal } from '../limits.js';
+import type { WorkerSideDeps } from '../shared.js';
+
+/** A worker asks for an advance; refused with a reason when any limit says no. */
+export async function requestAdvance(deps: WorkerSideDeps, workerId: string, amount: number): Promise<string> {
+  const { db } = deps;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('The amount must be a positive number of paise');
+  return db.transaction().execute(async (trx) => {
+    // One request per worker at a time, so two requests cannot both fit under one limit.
+    const w = await trx.selectFrom('workers').selectAll().where('id', '=', workerId).forUpdate().executeTakeFirst();
+    if (!w) throw notFound('Worker not found');
+    const refusal = await limitRefusal(deps, w, amount);
+    if (refusal) throw new AppError(422, refusal);
+    // Decision 0024: with the employer's approval on, the request waits for an admin.
+    const employer = await trx.selectFrom('employers').select('config').where('id', '=', w.employer_id).executeTakeFirstOrThrow();
+    const held = Boolean(employer.config.isEmployeeApprovalEnabled);
+    const tx = await trx
+      .insertInto('transactions')
+      .values({
+        employer_id: w.employer_id,
+        vendor_id: w.vendor_id,
+        worker_id: w.id,
+        amount,
+        status: 'USER_REQUESTED',
+        employer_approval: held ? 'PENDING' : null,
+        worker_snapshot: JSON.stringify({ fullName: w.full_name, employerWorkerId: w.employer_worker_id, workerType: w.worker_type }),
+        created_at: deps.now(),
+        updated_at: deps.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('transaction_events').values({ transaction_id: tx.id, status: 'USER_REQUESTED', created_at: deps.now() }).execute();
+    return tx.id;
+  });
+}

@@ -1,2 +1,0 @@
-/** Analytics Dashboard (spec 2.14): the employer's embedded external dashboards. */
-export { AnalyticsPage } from './analytics-page';

@@ -1,2 +1,0 @@
-/** Transactions (spec 2.13) in the employer and vendor contexts. */
-export { TransactionsPage } from './transactions-page';
