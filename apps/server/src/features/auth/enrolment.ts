@@ -3,8 +3,9 @@ import { ERROR_CODES, RECENT_LOGIN_MS, phoneHint } from '@portal/domain';
 import { AppError, conflict } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { isUuid } from '../../platform/ids.js';
 import { secondFactorChangedMail } from './mails.js';
-import { UUID_RE, invalidCode, type AuthKit } from './kit.js';
+import { invalidCode, type AuthKit } from './kit.js';
 
 export function enrolmentUseCase(kit: AuthKit) {
   const { db, deps, now } = kit;
@@ -21,7 +22,7 @@ export function enrolmentUseCase(kit: AuthKit) {
   async function finishEnrolment(auth: AuthContext, verificationId: string, code: string): Promise<string> {
     if (auth.admin.mfa_phone || auth.mfaVerified) throw conflict('A second factor is already registered', ERROR_CODES.secondFactorInUse);
     // A verificationId that is not a uuid cannot match; without this check PostgreSQL refuses the query (500).
-    const row = UUID_RE.test(verificationId) ? await kit.checkOtp(auth.sessionId, 'ENROL', code, verificationId) : null;
+    const row = isUuid(verificationId) ? await kit.checkOtp(auth.sessionId, 'ENROL', code, verificationId) : null;
     if (!row) throw invalidCode();
     const token = await db.transaction().execute(async (trx) => {
       await trx.updateTable('admins').set({ mfa_phone: row.phone, mfa_enrolled_at: now(), updated_at: now() }).where('id', '=', auth.admin.id).execute();

@@ -24,7 +24,6 @@ import { inBackground } from './background.js';
 import { createLimits } from './limits.js';
 import { invitationMail, otpSms, toE164, verifyEmailMail } from './mails.js';
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export { ANONYMOUS_RESEND_MS } from './limits.js';
 
 export const wrongCredentials = () => badRequest(MSG.wrongCredentials, 'auth/invalid-credential');

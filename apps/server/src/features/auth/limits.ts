@@ -17,6 +17,7 @@ import { keyedHash } from '../../platform/secrets.js';
 const HOUR_MS = 60 * 60_000;
 /** Rows no longer holding anything (a quiet mail window, a count back at 0) are dropped a day after their last use. */
 const FORGET_AFTER_MS = 24 * HOUR_MS;
+const FORGET_EVERY_MS = 60_000;
 
 /** A password-reset link per e-mail: at most one a minute, 5 an hour. */
 export const RESET_MAIL_INTERVAL_MS = 60_000;
@@ -42,8 +43,13 @@ export function createLimits(deps: Deps) {
     return trx.selectFrom('auth_limits').selectAll().where('kind', '=', kind).where('subject', '=', subject).forUpdate().executeTakeFirstOrThrow();
   }
 
+  // Quiet rows are looked for at most once a minute per process, not on every request.
+  let lastForget = -Infinity;
   async function forgetQuietRows(): Promise<void> {
-    const cutoff = new Date(now().getTime() - FORGET_AFTER_MS);
+    const t = now().getTime();
+    if (t - lastForget < FORGET_EVERY_MS) return;
+    lastForget = t;
+    const cutoff = new Date(t - FORGET_AFTER_MS);
     await db
       .deleteFrom('auth_limits')
       .where('last_at', '<', cutoff)
