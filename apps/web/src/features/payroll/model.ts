@@ -335,8 +335,8 @@ export interface SummaryFigure {
 }
 
 /** The label of a payroll's finalized entries that nothing was sent for: to be paid, or never paid once expired. */
-export const TO_BE_PAID = 'To be paid';
-export const NOT_PAID_EXPIRED = 'Not paid (expired)';
+const TO_BE_PAID = 'To be paid';
+const NOT_PAID_EXPIRED = 'Not paid (expired)';
 
 /**
  * The Monthly Summary's figures (decision 0033): an executed payroll by outcome (paid, pending =
