@@ -675,7 +675,7 @@ describe('history, info and the monthly summary', () => {
 
     const before = await env.call('GET', '/employer-admin/payroll-monthly-summary', { token: B.viewer });
     expect(before.body).toMatchObject({ hasExecutedAnyPayrollBefore: false, firstExecutedPayrollMonthYear: null, latestExecutedPayrollMonthYear: null, month: { month: M.month, year: M.year } });
-    expect(before.body.summary).toMatchObject({ payrollId: ids[5], status: 'PROCESSED', total: { count: 1 }, pending: { count: 1 } });
+    expect(before.body.summary).toMatchObject({ payrollId: ids[5], status: 'PROCESSED', total: { count: 1 }, pending: { count: 0 }, finalized: { count: 1 } });
     // As if features/payouts had executed it and paid the entry.
     await env.deps.db.updateTable('payrolls').set({ status: 'DISBURSAL_COMPLETED' }).where('id', '=', ids[5]!).execute();
     await env.deps.db.updateTable('payroll_entries').set({ status: 'TRANSFERRED' }).where('payroll_id', '=', ids[5]!).execute();

@@ -113,8 +113,10 @@ export const PayrollDonut = z.object({
   total: CountAmount,
   /** TRANSFERRED */
   paid: CountAmount,
-  /** FINALIZED, INITIATED, PENDING */
+  /** INITIATED, PENDING: payouts sent to the bank and not settled yet (decision 0033) */
   pending: CountAmount,
+  /** FINALIZED: entries of a payroll not executed (yet), nothing sent to the bank (decision 0033) */
+  finalized: CountAmount,
   /** FAILED, CANCELLED */
   failed: CountAmount,
   /** SKIPPED (amount: the positive net of skipped entries, 0 otherwise) */
@@ -178,6 +180,8 @@ export const PayrollDetails = z.object({
   uploadDate: z.string(),
   freezedDate: z.string().nullable(),
   executedAt: z.string().nullable(),
+  /** the name of the admin who executed it, or null (decision 0033) */
+  executedBy: z.string().nullable(),
   /** ISO instant of the cancel (status CANCELLED), or null */
   cancelledAt: z.string().nullable(),
   failureReason: z.string().nullable(),

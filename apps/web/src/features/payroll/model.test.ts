@@ -18,9 +18,12 @@ import {
   payrollHome,
   payrollHref,
   payrollStatusTone,
+  payoutOutcomeOf,
   payrollUploadHref,
   refreshIntervalOf,
+  refusalOf,
   statusNotice,
+  summaryFigures,
   summaryMonths,
   type ActionInput,
 } from './model';
@@ -64,6 +67,65 @@ describe('the status notification box (4.4, 4.5, 8)', () => {
   it('shows the load error in the box, before anything else', () => {
     expect(statusNotice({ ...base, status: 'PROCESSED', loadError: 'Something Went Wrong!' })).toEqual({ kind: 'error', tone: 'error', text: 'Something Went Wrong!' });
     expect(statusNotice({ ...base, status: null, loading: true })).toEqual({ kind: 'loading' });
+  });
+});
+
+describe('an executed payroll in words and in the colour of what happened (issue 20 item 4; decision 0033)', () => {
+  const base = { month: OCT, isCurrentPayrollActive: true };
+  const outcome = (paid: number, failed: number, pending = 0, total = 48) => ({ paid, failed, pending, total });
+  it('some paid and some failed: the counts and the way out, in orange, never "Payroll execution failed"', () => {
+    expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(45, 3), rerunAllowed: true })).toMatchObject({
+      kind: 'status',
+      tone: 'warning',
+      text: '45 of 48 paid, 3 failed: re-run them from the Failed tab',
+    });
+  });
+  it('some failed once the re-run window has closed: the counts, and no re-run (no claim about the money the API does not show)', () => {
+    const n = statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(45, 3), rerunAllowed: false });
+    expect(n).toMatchObject({ tone: 'warning', text: '45 of 48 paid, 3 failed.', detail: 'The payroll window has closed, so they can no longer be re-run.' });
+    expect(JSON.stringify(n)).not.toMatch(/balance/i);
+  });
+  it('nothing paid: the spec\'s "Payroll execution failed" in red, with the counts', () => {
+    expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(0, 48), rerunAllowed: true })).toMatchObject({
+      tone: 'error',
+      text: 'Payroll execution failed',
+      detail: '0 of 48 paid, 48 failed. Re-run the failed payouts from the Failed tab.',
+    });
+  });
+  it('in progress and all paid: the spec\'s texts, with the counts, in progress and success tones', () => {
+    expect(statusNotice({ ...base, status: 'DISBURSAL_IN_PROGRESS', outcome: outcome(12, 0, 36) })).toMatchObject({ tone: 'progress', text: 'Payroll execution in progress.', detail: '12 of 48 paid, 36 pending.' });
+    expect(statusNotice({ ...base, status: 'DISBURSAL_COMPLETED', outcome: outcome(48, 0) })).toMatchObject({ tone: 'success', text: 'You have successfully ran payroll.', detail: '48 of 48 paid.' });
+  });
+  it('takes the counts from payroll-details (total: the finalized entries)', () => {
+    expect(payoutOutcomeOf({ finalizedEntries: 48, paid: { count: 45 }, pending: { count: 0 }, failed: { count: 3 } })).toEqual({ paid: 45, pending: 0, failed: 3, total: 48 });
+  });
+  it('judges a refused Execute or Re-run by the payroll read again, not by the words', () => {
+    expect(refusalOf('execute', 409, 'DISBURSAL_INITIATED')).toBe('already-executed');
+    expect(refusalOf('execute', 409, 'DISBURSAL_COMPLETED')).toBe('already-executed');
+    expect(refusalOf('execute', 409, 'PAYROLL_FROZEN')).toBe('failed'); // e.g. outside the window: a real failure
+    expect(refusalOf('execute', 500, 'DISBURSAL_INITIATED')).toBe('failed');
+    expect(refusalOf('rerun', 409, 'DISBURSAL_IN_PROGRESS')).toBe('rerun-under-way');
+    expect(refusalOf('rerun', 409, 'DISBURSAL_COMPLETED')).toBe('rerun-done');
+    expect(refusalOf('rerun', 409, 'DISBURSAL_FAILED')).toBe('failed'); // nothing to re-run, or the window closed
+    expect(refusalOf('rerun', 409, null)).toBe('failed');
+  });
+});
+
+describe('the Monthly Summary figures (issue 20 item 6; decision 0033)', () => {
+  const ca = (count: number, amount: number) => ({ count, amount });
+  const zero = ca(0, 0);
+  it('a payroll not executed shows its finalized entries as "To be paid", never as Pending', () => {
+    const f = summaryFigures({ status: 'PAYROLL_FROZEN', total: ca(5, 100), paid: zero, pending: zero, failed: zero, finalized: ca(4, 100), skipped: ca(1, 0) });
+    expect(f.map((x) => [x.label, x.value.count])).toEqual([
+      ['Total Employees', 5],
+      ['To be paid', 4],
+      ['Skipped', 1],
+    ]);
+    expect(summaryFigures({ status: 'EXPIRED', total: ca(4, 100), paid: zero, pending: zero, failed: zero, finalized: ca(4, 100), skipped: zero })[1]!.label).toBe('Not paid (expired)');
+  });
+  it('an executed payroll by outcome: paid, pending (sent, not settled), failed', () => {
+    const f = summaryFigures({ status: 'DISBURSAL_IN_PROGRESS', total: ca(5, 100), paid: ca(2, 40), pending: ca(2, 40), failed: ca(1, 20), finalized: zero, skipped: zero });
+    expect(f.map((x) => x.label)).toEqual(['Total Employees', 'Paid', 'Pending', 'Failed', 'Skipped']);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type MonthYearValue,
   type PayoutFilter,
   type PayrollKind,
+  type PayrollDonut,
   type PayrollMonthlySummary,
   type PayrollStatus,
 } from '@portal/domain';
@@ -154,6 +155,24 @@ export interface NoticeInput {
   /** a load failure other than "no payroll" */
   loadError?: string | null;
   loading?: boolean;
+  /** An executed payroll's payouts by outcome (payroll-details' counts), for the words and the tone. */
+  outcome?: PayoutOutcome | null;
+  /** Whether the failed payouts can still be re-run (payroll-details' isReexecutionAllowed). */
+  rerunAllowed?: boolean;
+}
+
+/** An executed payroll's payouts: paid, pending (sent, not settled) and failed, of `total` to pay. */
+export interface PayoutOutcome {
+  paid: number;
+  pending: number;
+  failed: number;
+  total: number;
+}
+
+/** The outcome counts of payroll-details (total: the finalized entries, each of which is paid out). */
+export function payoutOutcomeOf(d: { finalizedEntries: number; paid: { count: number }; pending: { count: number }; failed: { count: number } }): PayoutOutcome {
+  const sent = d.paid.count + d.pending.count + d.failed.count;
+  return { paid: d.paid.count, pending: d.pending.count, failed: d.failed.count, total: Math.max(d.finalizedEntries, sent) };
 }
 
 const STATUS_TONE: Record<PayrollStatus, NoticeTone> = {
@@ -192,9 +211,42 @@ export function statusNotice(input: NoticeInput): StatusNotice {
       : { kind: 'expired', tone: 'warning', text: `${cancelled} ${PAYROLL_MSG.expired}` };
   }
   if (input.status === 'EXPIRED') return { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
+  if (isDisbursalStatus(input.status) && input.outcome) return disbursalNotice(input.status, input.outcome, input.rerunAllowed ?? false, input.month);
   const text = payrollStatusMessage(input.status, input.month) ?? '';
   const detail = input.status === 'PAYROLL_PROCESSING_FAILED' ? input.failureReason || null : null;
   return { kind: 'status', tone: STATUS_TONE[input.status], status: input.status, text, detail };
+}
+
+/**
+ * An executed payroll in words and in the colour of what happened (decision 0033): in progress
+ * (progress), all paid (success), some paid and some failed (warning: "45 of 48 paid, 3 failed:
+ * re-run them from the Failed tab"), nothing paid (the spec's "Payroll execution failed", error).
+ * The counts go under the spec's texts.
+ */
+function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue): StatusNotice {
+  const counts = PAYROLL_MSG.outcomeCounts(o.paid, o.total, o.pending, o.failed);
+  const spec = payrollStatusMessage(status, month) ?? '';
+  if (status !== 'DISBURSAL_FAILED') {
+    const tone: NoticeTone = status === 'DISBURSAL_COMPLETED' ? 'success' : 'progress';
+    return { kind: 'status', tone, status, text: spec, detail: o.total > 0 ? `${counts}.` : null };
+  }
+  const wayOut = rerunAllowed ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunClosed;
+  if (o.paid === 0) return { kind: 'status', tone: 'error', status, text: spec, detail: o.total > 0 ? `${counts}. ${wayOut}` : null };
+  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${PAYROLL_MSG.rerunFromFailedTab}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
+  return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : PAYROLL_MSG.rerunClosed };
+}
+
+/**
+ * What a refused Execute or Re-run (409) means, decided by the payroll's state read again after
+ * the refusal (never by the message's words): executed elsewhere, a re-run under way or already
+ * settled, or a failure to show as one.
+ */
+export type Refusal = 'already-executed' | 'rerun-under-way' | 'rerun-done' | 'failed';
+export function refusalOf(action: 'execute' | 'rerun', httpStatus: number | null, refreshed: PayrollStatus | null): Refusal {
+  if (httpStatus !== 409 || refreshed === null) return 'failed';
+  if (action === 'execute') return isDisbursalStatus(refreshed) ? 'already-executed' : 'failed';
+  if (isSettlingStatus(refreshed)) return 'rerun-under-way';
+  return refreshed === 'DISBURSAL_COMPLETED' ? 'rerun-done' : 'failed';
 }
 
 /** Spec 4.5: the balance is sufficient when it is at least totalBalanceRequired. */
@@ -274,6 +326,34 @@ export function summaryMonths(current: MonthYearValue, summary: Pick<PayrollMont
   const first = summary?.firstExecutedPayrollMonthYear;
   const from = first && compareMonths(first, current) < 0 ? first : current;
   return monthsBetween(from, current);
+}
+
+export interface SummaryFigure {
+  key: 'total' | 'paid' | 'pending' | 'failed' | 'toBePaid' | 'skipped';
+  label: string;
+  value: { count: number; amount: number };
+}
+
+/** The label of a payroll's finalized entries that nothing was sent for: to be paid, or never paid once expired. */
+const TO_BE_PAID = 'To be paid';
+const NOT_PAID_EXPIRED = 'Not paid (expired)';
+
+/**
+ * The Monthly Summary's figures (decision 0033): an executed payroll by outcome (paid, pending =
+ * sent and not settled, failed); a payroll not executed has sent nothing, so its finalized
+ * entries are "To be paid" (never "Pending"), or "Not paid (expired)" once its window closed.
+ */
+export function summaryFigures(s: Pick<PayrollDonut, 'status' | 'total' | 'paid' | 'pending' | 'failed' | 'finalized' | 'skipped'>): SummaryFigure[] {
+  const total: SummaryFigure = { key: 'total', label: 'Total Employees', value: s.total };
+  const skipped: SummaryFigure = { key: 'skipped', label: 'Skipped', value: s.skipped };
+  const finalized: SummaryFigure = { key: 'toBePaid', label: s.status === 'EXPIRED' ? NOT_PAID_EXPIRED : TO_BE_PAID, value: s.finalized };
+  if (!s.status || !isDisbursalStatus(s.status)) return [total, finalized, skipped];
+  const sent: SummaryFigure[] = [
+    { key: 'paid', label: 'Paid', value: s.paid },
+    { key: 'pending', label: 'Pending', value: s.pending },
+    { key: 'failed', label: 'Failed', value: s.failed },
+  ];
+  return [total, ...sent, ...(s.finalized.count > 0 ? [finalized] : []), skipped];
 }
 
 /**

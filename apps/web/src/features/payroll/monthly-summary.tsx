@@ -7,7 +7,7 @@ import { EmptyState, StatusBadge, errorMessage } from '../../shared/ui';
 import { DeferredSelect } from '../../shared/ui/deferred-select';
 import { monthlySummaryQuery } from './api';
 import { DonutChart, type DonutSegment } from './donut-chart';
-import { payrollHref, payrollStatusTone, summaryMonths } from './model';
+import { payrollHref, payrollStatusTone, summaryFigures, summaryMonths, type SummaryFigure } from './model';
 
 export interface MonthlySummaryProps {
   vendorId: string | null;
@@ -18,7 +18,22 @@ export interface MonthlySummaryProps {
   onSelect: (month: MonthYearValue) => void;
 }
 
-const COLORS = { paid: 'var(--mantine-color-green-6)', pending: 'var(--mantine-color-orange-5)', failed: 'var(--mantine-color-red-6)', skipped: 'var(--mantine-color-gray-5)' };
+const COLORS: Record<SummaryFigure['key'], string> = {
+  total: 'var(--mantine-color-gray-5)',
+  paid: 'var(--mantine-color-green-6)',
+  pending: 'var(--mantine-color-orange-5)',
+  failed: 'var(--mantine-color-red-6)',
+  toBePaid: 'var(--mantine-color-blue-5)',
+  skipped: 'var(--mantine-color-gray-5)',
+};
+const TEST_IDS: Record<SummaryFigure['key'], string> = {
+  total: 'summary-total',
+  paid: 'summary-paid',
+  pending: 'summary-pending',
+  failed: 'summary-failed',
+  toBePaid: 'summary-to-be-paid',
+  skipped: 'summary-skipped',
+};
 
 function Figure({ label, value, testId }: { label: string; value: CountAmount; testId: string }) {
   return (
@@ -55,13 +70,11 @@ export function MonthlySummary({ vendorId, current, selected, onSelect }: Monthl
   if (!months.some((m) => monthKey(m) === monthKey(month))) months.unshift(month);
   const summary = data?.summary;
 
-  const segments: DonutSegment[] = summary
-    ? [
-        { key: 'paid', label: 'Paid', value: summary.paid.amount, valueText: formatRupees(summary.paid.amount), color: COLORS.paid },
-        { key: 'pending', label: 'Pending', value: summary.pending.amount, valueText: formatRupees(summary.pending.amount), color: COLORS.pending },
-        { key: 'failed', label: 'Failed', value: summary.failed.amount, valueText: formatRupees(summary.failed.amount), color: COLORS.failed },
-      ]
-    : [];
+  // Decision 0033: a payroll not executed shows its finalized entries as "To be paid", never as "Pending".
+  const figures = summary ? summaryFigures(summary) : [];
+  const segments: DonutSegment[] = figures
+    .filter((f) => f.key !== 'total' && f.key !== 'skipped')
+    .map((f) => ({ key: f.key, label: f.label, value: f.value.amount, valueText: formatRupees(f.value.amount), color: COLORS[f.key] }));
 
   let body;
   if (query.isPending) body = <Skeleton height={168} />;
@@ -104,12 +117,10 @@ export function MonthlySummary({ vendorId, current, selected, onSelect }: Monthl
                 </>
               }
             />
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-              <Figure label="Total Employees" value={summary.total} testId="summary-total" />
-              <Figure label="Paid" value={summary.paid} testId="summary-paid" />
-              <Figure label="Pending" value={summary.pending} testId="summary-pending" />
-              <Figure label="Failed" value={summary.failed} testId="summary-failed" />
-              <Figure label="Skipped" value={summary.skipped} testId="summary-skipped" />
+            <SimpleGrid cols={{ base: 2, sm: figures.length }} spacing="sm">
+              {figures.map((f) => (
+                <Figure key={f.key} label={f.label} value={f.value} testId={TEST_IDS[f.key]} />
+              ))}
             </SimpleGrid>
           </>
         )}

@@ -11,8 +11,8 @@ import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payoutEntriesQuery,
 import { ConfirmDialog } from './confirm-dialog';
 import { DonutChart } from './donut-chart';
 import { EntriesSection, usePayrollEntriesState } from './entries-section';
-import { DISBURSAL_REFRESH_MS, PAYOUT_SCREEN_TABS, isSettlingStatus, payoutMonths, payrollHome, statusNotice } from './model';
-import { notifyActionError } from './payroll-actions';
+import { DISBURSAL_REFRESH_MS, PAYOUT_SCREEN_TABS, isSettlingStatus, payoutMonths, payoutOutcomeOf, payrollHome, statusNotice } from './model';
+import { explainRefusal } from './payroll-actions';
 import { PayoutReportButton } from './payout-report';
 import { StatusBox } from './status-box';
 import { usePayrollContext } from './use-payroll-context';
@@ -116,8 +116,8 @@ export function PayoutPage() {
     },
     onError: (error) => {
       setConfirming(false);
-      notifyActionError('Re-run failed', error);
-      void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+      // Decision 0033: a re-run lost to another one says so and shows it, not a red failure.
+      void explainRefusal(queryClient, 'rerun', error, vendorId, month);
     },
   });
 
@@ -128,7 +128,15 @@ export function PayoutPage() {
   const loadError = info.isError ? errorMessage(info.error) : details.isError ? errorMessage(details.error) : null;
   const status = data?.status ?? null;
   const notice = month
-    ? statusNotice({ status, month, isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false, loadError, loading: details.isPending || !details.isFetchedAfterMount })
+    ? statusNotice({
+        status,
+        month,
+        isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
+        outcome: data ? payoutOutcomeOf(data) : null,
+        rerunAllowed: data?.isReexecutionAllowed,
+        loadError,
+        loading: details.isPending || !details.isFetchedAfterMount,
+      })
     : loadError
       ? ({ kind: 'error', tone: 'error', text: loadError } as const)
       : ({ kind: 'loading' } as const);

@@ -2,19 +2,43 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconEye, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, monthLabel, payrollUploadKindOf, type MonthYearValue, type PayrollDetails } from '@portal/domain';
-import { errorMessage, notifyError, notifySuccess } from '../../shared/ui';
+import { ApiError } from '../../shared/api/client';
+import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../shared/ui';
 import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
-import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollInfoQuery, payrollKeys } from './api';
+import { cancelPayroll, downloadStoredDocument, executePayroll, finalizePayroll, payrollDetailsQuery, payrollInfoQuery, payrollKeys } from './api';
 import { ConfirmDialog } from './confirm-dialog';
-import { payrollHome, payrollHref, payrollUploadHref, type PayrollActions } from './model';
+import { dateAndTimeIst, payrollHome, payrollHref, payrollUploadHref, refusalOf, type PayrollActions, type Refusal } from './model';
 
 /** The highlighted sheet is saved as PROCESSED_PAYROLL_SHEET (spec 8). */
 export const PROCESSED_SHEET_FILE = `${PAYROLL_MSG.processedSheetFileName}.xlsx`;
 
 /** A failed payroll action: a red notice that stays until dismissed, with the server's message (spec 8). */
 export const notifyActionError = (title: string, error: unknown) => notifyError(errorMessage(error), { title, autoClose: false });
+
+/**
+ * A failed Execute or Re-run (decision 0033). A refusal (409) is judged by the payroll read again
+ * now, not by the message's words: executed from another tab ("already executed", by whom and
+ * when, in orange), a re-run under way or already settled (orange, and the screen shows it);
+ * anything else is the spec's persistent red notice. The screens' payroll queries are refreshed
+ * either way. Returns what it was, so Execute can move to the payout screen.
+ */
+export async function explainRefusal(queryClient: QueryClient, action: 'execute' | 'rerun', error: unknown, vendorId: string | null, month: MonthYearValue | null): Promise<Refusal> {
+  const httpStatus = error instanceof ApiError ? error.status : null;
+  let now: PayrollDetails | null = null;
+  if (httpStatus === 409 && month) now = await queryClient.fetchQuery({ ...payrollDetailsQuery(vendorId, month), staleTime: 0 }).catch(() => null);
+  const refusal = refusalOf(action, httpStatus, now?.status ?? null);
+  void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
+  if (refusal === 'already-executed' && now && month) {
+    const at = now.executedAt ? dateAndTimeIst(now.executedAt) : null;
+    notifyWarning(PAYROLL_MSG.alreadyExecutedBy(monthLabel(month), now.executedBy, at ? `${at.date} at ${at.time}` : null), { title: PAYROLL_MSG.alreadyExecutedTitle });
+  } else if (refusal === 'rerun-under-way') notifyWarning(PAYROLL_MSG.rerunUnderWay, { title: PAYROLL_MSG.rerunUnderWayTitle });
+  else if (refusal === 'rerun-done') notifyWarning(PAYROLL_MSG.rerunAlreadyDone, { title: PAYROLL_MSG.rerunUnderWayTitle });
+  // Spec 8: the execution error toast does not auto-close.
+  else notifyActionError(action === 'execute' ? PAYROLL_MSG.executionFailed : 'Re-run failed', error);
+  return refusal;
+}
 
 /** Saves the highlighted (processed) sheet of a payroll, or says why not. */
 export function useSheetDownload(vendorId: string | null) {
@@ -98,11 +122,13 @@ export function PayrollActionButtons({ details, month, vendorId, actions, leaveO
       void navigate(payrollHref('/payroll/summary', month, vendorId));
       void refresh();
     },
-    onError: (error) => {
+    onError: async (error) => {
       setConfirming(null);
-      // Spec 8: the execution error toast does not auto-close.
-      notifyActionError('Payroll execution failed', error);
-      void refresh();
+      // Executed from another tab: say so (not a red failure) and show where its payouts stand.
+      if ((await explainRefusal(queryClient, 'execute', error, vendorId, month)) === 'already-executed') {
+        onLeave?.();
+        void navigate(payrollHref('/payroll/summary', month, vendorId));
+      }
     },
   });
 

@@ -7,7 +7,7 @@ import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, month
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
-import { canUploadNow, dayMonthYear, parseAsPayrollMonth, payrollActions, payrollHome, payrollUploadHref, statusNotice } from './model';
+import { canUploadNow, dayMonthYear, parseAsPayrollMonth, payoutOutcomeOf, payrollActions, payrollHome, payrollUploadHref, statusNotice } from './model';
 import { MonthlySummary } from './monthly-summary';
 import { PayrollActionButtons } from './payroll-actions';
 import { PayrollHistory } from './payroll-history';
@@ -58,6 +58,8 @@ export function PayrollPage() {
         isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
         failureReason: data?.failureReason,
         cancelledAt: data?.cancelledAt,
+        outcome: data ? payoutOutcomeOf(data) : null,
+        rerunAllowed: data?.isReexecutionAllowed,
         loadError,
         loading: details.isPending,
       })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { NoticeTone, StatusNotice } from './model';
 
 const COLOR: Record<NoticeTone, string> = { info: 'blue', progress: 'blue', success: 'green', warning: 'orange', error: 'red' };
@@ -12,7 +12,7 @@ function iconOf(tone: NoticeTone) {
     case 'success':
       return <IconCircleCheck size={20} stroke={1.8} aria-hidden />;
     case 'warning':
-      return <IconClockHour4 size={20} stroke={1.8} aria-hidden />;
+      return <IconAlertTriangle size={20} stroke={1.8} aria-hidden />;
     case 'error':
       return <IconAlertCircle size={20} stroke={1.8} aria-hidden />;
     default:
@@ -51,7 +51,7 @@ export function StatusBox({ heading, notice, actions, children }: StatusBoxProps
   }
   const tone = notice.tone;
   return (
-    <Alert variant="light" color={COLOR[tone]} icon={iconOf(tone)} role="region" aria-labelledby={headingId} data-testid="payroll-status-box">
+    <Alert variant="light" color={COLOR[tone]} icon={iconOf(tone)} role="region" aria-labelledby={headingId} data-testid="payroll-status-box" data-tone={tone}>
       <Stack gap="sm">
         <Title order={2} fz="h4" id={headingId}>
           {heading}

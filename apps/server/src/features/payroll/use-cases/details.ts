@@ -49,11 +49,15 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
   const { db } = deps;
   const p = await currentPayroll(db, ctx, month);
   if (!p || (kind && p.kind !== kind)) throw noData();
-  const [figures, upload, config, later] = await Promise.all([
+  const [figures, upload, config, later, executor] = await Promise.all([
     statusFigures(db, p.id),
     db.selectFrom('document_uploads').select('file_name').where('id', '=', p.upload_id).executeTakeFirstOrThrow(),
     configOf(db, ctx.admin.employer_id),
     laterAdvancesOf(db, ctx, month),
+    // Who executed it (decision 0033: a second tab's refused Execute names them); an admin of the same employer.
+    p.executed_by
+      ? db.selectFrom('admins').select('name').where('id', '=', p.executed_by).where('employer_id', '=', p.employer_id).executeTakeFirst()
+      : Promise.resolve(undefined),
   ]);
   const types = STORED_TYPES_OF[p.kind];
   const stored = p.flag_counts ?? {};
@@ -81,6 +85,7 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
     uploadDate: p.created_at.toISOString(),
     freezedDate: iso(p.frozen_at),
     executedAt: iso(p.executed_at),
+    executedBy: executor?.name ?? null,
     cancelledAt: iso(p.cancelled_at),
     failureReason: p.failure_reason,
     paginationInfo: { perPageLimit: PAYROLL_PER_PAGE_LIMIT },

@@ -32,7 +32,9 @@ export async function monthlySummary(deps: PayrollDeps, ctx: AuthContext, asked:
     status: p?.status ?? null,
     total: sumCount(figures, null),
     paid: sumCount(figures, ['TRANSFERRED']),
-    pending: sumCount(figures, ['FINALIZED', 'INITIATED', 'PENDING']),
+    // Pending is money sent and not settled; a payroll not executed has sent nothing (decision 0033).
+    pending: sumCount(figures, ['INITIATED', 'PENDING']),
+    finalized: sumCount(figures, ['FINALIZED']),
     failed: sumCount(figures, ['FAILED', 'CANCELLED']),
     skipped: sumCount(figures, ['SKIPPED']),
   };
