@@ -4,7 +4,18 @@
  * the pure rules of what a notice says and in which colour. Shared, because two features use it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { parseDocumentLocation, type DocResult, type RowCounts, type SheetDocumentType, type UploadOutcome, type UploadOutcomeList } from '@portal/domain';
+import {
+  parseDocumentLocation,
+  type DocResult,
+  type RowCounts,
+  type SheetDocumentType,
+  type UploadOutcome,
+  type UploadOutcomeList,
+  type UploadOutcomesDismissAllBody,
+  type UploadOutcomesDismissAllResult,
+  type UploadOutcomesSeenBody,
+  type UploadOutcomesSeenResult,
+} from '@portal/domain';
 import { api } from '../api/client';
 import { uploadOutcomeKeys } from '../api/query-keys';
 import { saveBlob } from '../api/save-file';
@@ -27,6 +38,29 @@ export const uploadOutcomesQuery = () =>
   });
 
 export const dismissUploadOutcome = (id: string) => api.post<void>(`/employer-admin/upload-outcomes/${encodeURIComponent(id)}/dismiss`);
+/** Close all (issue 20): every open notice of an upload made at or before the newest one the stack showed. */
+export const dismissAllUploadOutcomes = (uploadedUntil: string) =>
+  api.post<UploadOutcomesDismissAllResult>('/employer-admin/upload-outcomes/dismiss-all', { uploadedUntil } satisfies UploadOutcomesDismissAllBody);
+/** Outcomes the admin has seen on the upload's own list (issue 20): they stop following the admin to other screens. */
+export const markUploadOutcomesSeen = (ids: readonly string[]) =>
+  api.post<UploadOutcomesSeenResult>('/employer-admin/upload-outcomes/seen', { ids: [...ids] } satisfies UploadOutcomesSeenBody);
+
+/** The newest upload instant among the notices (what Close all closes up to), or null when there are none. */
+export function newestUploadedDate(outcomes: readonly Pick<UploadOutcome, 'uploadedDate'>[]): string | null {
+  let newest: string | null = null;
+  for (const o of outcomes) if (newest === null || Date.parse(o.uploadedDate) > Date.parse(newest)) newest = o.uploadedDate;
+  return newest;
+}
+
+/**
+ * The rows of a list showing uploads' outcomes (upload history, Attendance, Leave) whose open
+ * notice the admin has now seen there: finished on the list and still among the notices. Pure.
+ */
+export function seenOnList(rows: readonly { id: string; status: string }[] | undefined, outcomes: readonly Pick<UploadOutcome, '_id'>[] | undefined): string[] {
+  if (!rows?.length || !outcomes?.length) return [];
+  const open = new Set(outcomes.map((o) => o._id));
+  return rows.filter((r) => r.status !== 'PROCESSING' && open.has(r.id)).map((r) => r.id);
+}
 
 /** The sheet type as the notice's title names it (the upload screen's headings). */
 export const OUTCOME_TYPE_LABELS: Record<SheetDocumentType, string> = {
@@ -46,10 +80,17 @@ export const rowCountsText = (c: RowCounts): string => `${c.createdRows} created
 export type OutcomeTone = 'processing' | 'success' | 'warning' | 'error';
 
 /**
+ * The one colour rule of an upload's outcome (issue 20): the notice and every upload list's status
+ * badge (upload history, Attendance, Leave) take their colour from outcomeTone through this map.
+ * Processing is blue, so that orange means only "some rows failed".
+ */
+export const OUTCOME_TONE_COLOR: Record<OutcomeTone, string> = { processing: 'blue', success: 'green', warning: 'orange', error: 'red' };
+
+/**
  * Green: nothing failed. Orange: some rows failed, others went through (or were already so).
  * Red: the sheet was refused as a whole (FAILED), or every row failed.
  */
-export function outcomeTone(o: Pick<UploadOutcome, 'status' | 'counts'>): OutcomeTone {
+export function outcomeTone(o: { status: string; counts: RowCounts | null }): OutcomeTone {
   if (o.status === 'PROCESSING') return 'processing';
   if (o.status === 'FAILED') return 'error';
   const c = o.counts;
