@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, CloseButton, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconCircleCheck, IconCircleX, IconDownload } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import {
   outcomeTone,
   payrollHrefOf,
   rowCountsText,
+  seenHereStore,
+  withSeenHere,
   uploadOutcomeKeys,
   uploadOutcomesQuery,
   visibleOutcomes,
@@ -138,9 +140,15 @@ export function UploadOutcomeNotices() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const outcomes = useQuery(uploadOutcomesQuery());
+  // Notices seen on this screen's own list: kept here until closed or left (issue 20).
+  const here = useSyncExternalStore(seenHereStore.subscribe, seenHereStore.get);
+  useEffect(() => {
+    if (here.pathname && here.pathname !== pathname) seenHereStore.clear();
+  }, [here.pathname, pathname]);
   const dismiss = useMutation({
     mutationFn: dismissUploadOutcome,
     onMutate: async (id: string) => {
+      seenHereStore.remove([id]);
       await queryClient.cancelQueries({ queryKey: uploadOutcomeKeys.all });
       queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) => (old ? { outcomes: old.outcomes.filter((o) => o._id !== id) } : old));
     },
@@ -151,6 +159,7 @@ export function UploadOutcomeNotices() {
   const closeAll = useMutation({
     mutationFn: dismissAllUploadOutcomes,
     onMutate: async (until: string) => {
+      seenHereStore.clear();
       await queryClient.cancelQueries({ queryKey: uploadOutcomeKeys.all });
       queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) =>
         old ? { outcomes: old.outcomes.filter((o) => Date.parse(o.uploadedDate) > Date.parse(until)) } : old,
@@ -160,7 +169,7 @@ export function UploadOutcomeNotices() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all }),
   });
 
-  const all = outcomes.data?.outcomes ?? [];
+  const all = withSeenHere(outcomes.data?.outcomes ?? [], here, pathname);
   const { shown, hidden } = visibleOutcomes(all, pathname);
   if (shown.length === 0) return null;
   const newest = newestUploadedDate(all);

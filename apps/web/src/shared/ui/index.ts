@@ -25,8 +25,10 @@ export {
   outcomeTone,
   payrollHrefOf,
   rowCountsText,
+  seenHereStore,
   uploadOutcomeKeys,
   uploadOutcomesQuery,
   visibleOutcomes,
+  withSeenHere,
   type OutcomeTone,
 } from './upload-outcomes';

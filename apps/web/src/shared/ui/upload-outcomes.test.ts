@@ -11,6 +11,7 @@ import {
   rowCountsText,
   seenOnList,
   visibleOutcomes,
+  withSeenHere,
 } from './upload-outcomes';
 
 const counts = (created: number, updated: number, unchanged: number, failed: number): RowCounts => ({
@@ -110,9 +111,20 @@ describe('seen on its own list, and Close all (issue 20)', () => {
       { id: 'x', status: 'FAILED' },
       { id: 'c', status: 'FAILED' },
     ];
-    expect(seenOnList(rows, open)).toEqual(['a', 'c']);
+    expect(seenOnList(rows, open).map((o) => o._id)).toEqual(['a', 'c']);
+    // Finished on the list but not yet in the notice: waits for the notice to show its end.
+    expect(seenOnList([{ id: 'b', status: 'PROCESSED' }], open)).toEqual([]);
     expect(seenOnList(undefined, open)).toEqual([]);
     expect(seenOnList(rows, [])).toEqual([]);
+  });
+
+  it('a notice seen on this screen stays here, in order, and nowhere else', () => {
+    const kept = outcome({ _id: 'k', uploadedDate: '2026-03-05T07:00:00.000Z' });
+    const open = [outcome({ _id: 'n', uploadedDate: '2026-03-05T08:00:00.000Z' }), outcome({ _id: 'o', uploadedDate: '2026-03-05T06:00:00.000Z' })];
+    const here = { pathname: '/documentUpload', outcomes: [kept] };
+    expect(withSeenHere(open, here, '/documentUpload').map((o) => o._id)).toEqual(['n', 'k', 'o']);
+    expect(withSeenHere(open, here, '/dashboard').map((o) => o._id)).toEqual(['n', 'o']);
+    expect(withSeenHere([kept, ...open], here, '/documentUpload').map((o) => o._id)).toEqual(['n', 'k', 'o']);
   });
 
   it('Close all goes up to the newest upload of the stack', () => {

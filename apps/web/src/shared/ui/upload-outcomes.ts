@@ -53,13 +53,55 @@ export function newestUploadedDate(outcomes: readonly Pick<UploadOutcome, 'uploa
 }
 
 /**
- * The rows of a list showing uploads' outcomes (upload history, Attendance, Leave) whose open
- * notice the admin has now seen there: finished on the list and still among the notices. Pure.
+ * The open notices the admin has now seen on a list of those uploads (upload history, Attendance,
+ * Leave): finished on the list and finished in the notice too (so the notice kept on that screen
+ * shows its end, not "Processing"). Pure.
  */
-export function seenOnList(rows: readonly { id: string; status: string }[] | undefined, outcomes: readonly Pick<UploadOutcome, '_id'>[] | undefined): string[] {
+export function seenOnList<O extends Pick<UploadOutcome, '_id' | 'status'>>(rows: readonly { id: string; status: string }[] | undefined, outcomes: readonly O[] | undefined): O[] {
   if (!rows?.length || !outcomes?.length) return [];
-  const open = new Set(outcomes.map((o) => o._id));
-  return rows.filter((r) => r.status !== 'PROCESSING' && open.has(r.id)).map((r) => r.id);
+  const finished = new Set(rows.filter((r) => r.status !== 'PROCESSING').map((r) => r.id));
+  return outcomes.filter((o) => o.status !== 'PROCESSING' && finished.has(o._id));
+}
+
+/**
+ * Notices seen on the screen the admin is on (issue 20): marked seen on the server, so they follow
+ * the admin nowhere else, but kept in view on this screen until closed or left. One screen at a
+ * time (its pathname); leaving it forgets them.
+ */
+export interface SeenHere {
+  pathname: string;
+  outcomes: readonly UploadOutcome[];
+}
+let seenHere: SeenHere = { pathname: '', outcomes: [] };
+const seenHereListeners = new Set<() => void>();
+const setSeenHere = (next: SeenHere) => {
+  seenHere = next;
+  for (const l of seenHereListeners) l();
+};
+export const seenHereStore = {
+  get: (): SeenHere => seenHere,
+  subscribe: (listener: () => void) => {
+    seenHereListeners.add(listener);
+    return () => void seenHereListeners.delete(listener);
+  },
+  add(pathname: string, outcomes: readonly UploadOutcome[]) {
+    const kept = pathname === seenHere.pathname ? seenHere.outcomes.filter((o) => !outcomes.some((n) => n._id === o._id)) : [];
+    setSeenHere({ pathname, outcomes: [...kept, ...outcomes] });
+  },
+  remove(ids: readonly string[]) {
+    if (seenHere.outcomes.some((o) => ids.includes(o._id))) setSeenHere({ ...seenHere, outcomes: seenHere.outcomes.filter((o) => !ids.includes(o._id)) });
+  },
+  /** Leaving the screen (or Close all) forgets what was kept on it. */
+  clear() {
+    if (seenHere.outcomes.length) setSeenHere({ pathname: '', outcomes: [] });
+  },
+};
+
+/** The server's open notices with the ones kept on this screen, newest first, each once. Pure. */
+export function withSeenHere(open: readonly UploadOutcome[], here: SeenHere, pathname: string): UploadOutcome[] {
+  if (here.pathname !== pathname || here.outcomes.length === 0) return [...open];
+  const ids = new Set(open.map((o) => o._id));
+  return [...open, ...here.outcomes.filter((o) => !ids.has(o._id))].sort((a, b) => Date.parse(b.uploadedDate) - Date.parse(a.uploadedDate));
 }
 
 /** The sheet type as the notice's title names it (the upload screen's headings). */

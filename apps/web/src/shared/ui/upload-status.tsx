@@ -5,9 +5,10 @@
 import { useEffect, useRef } from 'react';
 import { Badge } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import type { RowCounts, UploadOutcomeList } from '@portal/domain';
 import { statusLabel } from './status-tone';
-import { OUTCOME_TONE_COLOR, markUploadOutcomesSeen, outcomeTone, seenOnList, uploadOutcomeKeys, uploadOutcomesQuery } from './upload-outcomes';
+import { OUTCOME_TONE_COLOR, markUploadOutcomesSeen, outcomeTone, seenHereStore, seenOnList, uploadOutcomeKeys, uploadOutcomesQuery } from './upload-outcomes';
 
 /** PROCESSED green only when no row failed; orange when some did; red when none applied (outcomeTone, as the notice). */
 export function UploadStatusBadge({ status, counts }: { status: string; counts: RowCounts | null }) {
@@ -20,29 +21,28 @@ export function UploadStatusBadge({ status, counts }: { status: string; counts: 
 }
 
 /**
- * A list showing these uploads' outcomes (their own page): the caller's finished ones among the
- * open notices are marked seen on the server, so the notice does not follow the admin to other
- * screens (nor shows in another tab); the notice stack drops them at once.
+ * A list showing these uploads' outcomes (their own page, issue 20): the caller's finished ones
+ * among the open notices are marked seen on the server, so the notice follows the admin to no
+ * other screen (nor shows in another tab); on this screen it stays until closed or left.
  */
 export function useOutcomesSeenOnList(rows: readonly { id: string; status: string }[] | undefined): void {
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const outcomes = useQuery(uploadOutcomesQuery()).data?.outcomes;
   const sent = useRef(new Set<string>());
   const mark = useMutation({
     mutationFn: markUploadOutcomesSeen,
-    onMutate: async (ids: readonly string[]) => {
-      await queryClient.cancelQueries({ queryKey: uploadOutcomeKeys.all });
-      queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) => (old ? { outcomes: old.outcomes.filter((o) => !ids.includes(o._id)) } : old));
-    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all }),
   });
-  const ids = seenOnList(rows, outcomes).filter((id) => !sent.current.has(id));
-  const key = ids.join(',');
   const { mutate } = mark;
   useEffect(() => {
-    if (!key) return;
-    const batch = key.split(',');
-    for (const id of batch) sent.current.add(id);
-    mutate(batch);
-  }, [key, mutate]);
+    const batch = seenOnList(rows, outcomes).filter((o) => !sent.current.has(o._id));
+    if (batch.length === 0) return;
+    for (const o of batch) sent.current.add(o._id);
+    seenHereStore.add(pathname, batch);
+    // Out of the server's list at once, so no other screen shows them while the call is on its way.
+    const ids = new Set(batch.map((o) => o._id));
+    queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) => (old ? { outcomes: old.outcomes.filter((o) => !ids.has(o._id)) } : old));
+    mutate([...ids]);
+  }, [rows, outcomes, pathname, mutate, queryClient]);
 }
