@@ -219,7 +219,7 @@ test('issue 20: the history badge takes the notice\'s colour; an outcome seen on
   const row = history.getByRole('row').filter({ hasText: '2 created, 0 updated, 0 unchanged, 1 failed' });
   await expect(row).toHaveCount(1);
   // One colour rule: PROCESSED with a failed row is orange in the history too, not green.
-  const badge = row.getByText('PROCESSED', { exact: true });
+  const badge = row.locator('[data-tone]').filter({ hasText: 'PROCESSED' });
   await expect(badge).toHaveAttribute('data-tone', 'warning');
   await page.screenshot({ path: '/tmp/outcome-seen-here-1366.png' });
 

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Badge } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import type { RowCounts, UploadOutcomeList } from '@portal/domain';
 import { statusLabel } from './status-tone';
 import { OUTCOME_TONE_COLOR, markUploadOutcomesSeen, outcomeTone, seenHereStore, seenOnList, uploadOutcomeKeys, uploadOutcomesQuery } from './upload-outcomes';
@@ -28,6 +28,9 @@ export function UploadStatusBadge({ status, counts }: { status: string; counts: 
 export function useOutcomesSeenOnList(rows: readonly { id: string; status: string }[] | undefined): void {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
+  // While the admin is on the way to another screen (returnTo after an upload; lazy routes keep this one
+  // on screen meanwhile) nothing is marked: the notice is to greet them there.
+  const leaving = useNavigation().state !== 'idle';
   const outcomes = useQuery(uploadOutcomesQuery()).data?.outcomes;
   const sent = useRef(new Set<string>());
   const mark = useMutation({
@@ -36,6 +39,7 @@ export function useOutcomesSeenOnList(rows: readonly { id: string; status: strin
   });
   const { mutate } = mark;
   useEffect(() => {
+    if (leaving) return;
     const batch = seenOnList(rows, outcomes).filter((o) => !sent.current.has(o._id));
     if (batch.length === 0) return;
     for (const o of batch) sent.current.add(o._id);
@@ -44,5 +48,5 @@ export function useOutcomesSeenOnList(rows: readonly { id: string; status: strin
     const ids = new Set(batch.map((o) => o._id));
     queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) => (old ? { outcomes: old.outcomes.filter((o) => !ids.has(o._id)) } : old));
     mutate([...ids]);
-  }, [rows, outcomes, pathname, mutate, queryClient]);
+  }, [rows, outcomes, pathname, leaving, mutate, queryClient]);
 }
