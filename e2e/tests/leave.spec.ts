@@ -220,5 +220,8 @@ test('issue 20: each leave upload keeps what it did and shows its file name; the
   await expect(first).not.toContainText('No leave recorded');
   await page.screenshot({ path: '/tmp/leave-effects-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/leave-effects-390.png', fullPage: true });
+  await page.reload();
+  await expect(fix).toContainText('1 recorded, 1 replaced, 1 cancelled');
+  await fix.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/leave-effects-390.png' });
 });
