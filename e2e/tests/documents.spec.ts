@@ -3,7 +3,10 @@
  * exceljs, uploaded through the chooser, processed by the real job, and their processed files
  * downloaded and read back. Each journey uses its own Employee IDs and file names.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signInViaApi, writeXlsx, readXlsx } from '../fixtures.js';
 
@@ -238,4 +241,54 @@ test('a payroll sheet: the month line is shown and a refusal by the server stays
   await expect(notice).toBeVisible();
   await expect(toast(page, 'File Uploaded')).toHaveCount(0);
   await expect(page).toHaveURL(/\/documentUpload\?/);
+});
+
+/** The operators' CLI against the journeys' portal (its embedded PostgreSQL, already running): the demo employer's streaming-account opt-in (decision 0022). */
+function streamingAccount(setting: 'on' | 'off'): void {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli.ts', 'streaming-account', 'Sunrise Textiles Pvt Ltd', setting], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: path.join(process.env.E2E_DATA_DIR!, 'data'), EMBEDDED_PG_PORT: String(Number(process.env.E2E_PORT) + 51000), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+    timeout: 60_000,
+  });
+}
+
+test('issue 20: the streaming-account upload without the opt-in says so before a file is chosen, offers the payroll upload, and a refusal is not "Payroll Processing Failed"', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInViaApi(page, DEMO.superAdmin);
+  const file = test.info().outputPath('streaming.xlsx');
+  writeXlsx(file, [['Employee ID', 'Employee Name', 'Monthly Salary', 'Working Days', 'Paid Days', 'Account Number', 'IFSC']]);
+  // Opted in (the demo employer): the uploader; the opt-in is then turned off before Submit.
+  await page.goto('/documentUpload?document=PAYROLL_STREAMING_ACCOUNT');
+  await chooser(page).setInputFiles(file);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  streamingAccount('off');
+  try {
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // Nothing was processed or stored: the notice says what refused it.
+    const refusal = toast(page, 'Streaming account not enabled');
+    await expect(refusal).toContainText('has not opted for payroll through a streaming account');
+    await expect(toast(page, 'Payroll Processing Failed')).toHaveCount(0);
+    await expect(toast(page, 'File Uploaded')).toHaveCount(0);
+
+    // Opened by URL again: the screen says so before any file is chosen, and offers the payroll upload.
+    await page.goto('/documentUpload?document=PAYROLL_STREAMING_ACCOUNT&returnTo=%2Fpayroll');
+    const said = page.getByRole('alert').filter({ hasText: 'Streaming account not enabled' });
+    await expect(said).toContainText('Upload the sheet as a payroll upload, or ask the provider to turn the streaming account on.');
+    await expect(chooser(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/streaming-not-opted-in-1366.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '/tmp/streaming-not-opted-in-390.png' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Upload as a payroll upload' }).click();
+    await expect(page).toHaveURL(/\/documentUpload\?document=PAYROLL_UPLOAD&returnTo=%2Fpayroll$/);
+    await expect(page.getByRole('heading', { name: 'Payroll Upload', exact: true })).toBeVisible();
+    await expect(chooser(page)).toHaveCount(1);
+  } finally {
+    streamingAccount('on');
+  }
 });

@@ -88,7 +88,7 @@ test('a leave upload from the Leave screen: the list shows the leave recorded, t
   await expect(page).toHaveURL(/\/leave$/);
   await expect(page.getByRole('heading', { name: 'Leave', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Leave uploads' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Upload date', 'Uploaded by', 'Leave recorded', 'Status', 'Download']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Upload date', 'File Name', 'Uploaded by', 'Leave recorded', 'Status', 'Download']);
 
   // --- Bulk Upload: the upload screen for leave, with its sample and history, back here after ---
   await page.getByRole('button', { name: 'Bulk Upload' }).click();
@@ -164,4 +164,64 @@ test('vendor context: the vendor admin reads its vendor leave, and never the emp
   expect(url.searchParams.get('document')).toBe('LEAVE_UPLOAD');
   expect(url.searchParams.get('vendorId')).toBe(me.departmentId);
   expect(url.searchParams.get('returnTo')).toBe(`/leave?vendorId=${me.departmentId}`);
+});
+
+/** Uploads a leave sheet over the API under `name` and waits for its processing to end. */
+async function leaveViaApi(request: APIRequestContext, token: string, rows: (string | number)[][], file: string, name: string): Promise<void> {
+  writeXlsx(file, rows);
+  const res = await request.post('/api/employer-admin/upload-leave-doc', {
+    headers: bearer(token),
+    multipart: { file: { name, mimeType: XLSX_MIME, buffer: fs.readFileSync(file) } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { _id } = (await res.json()) as { _id: string };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v2/employer-admin/doc-upload-audit-logs/${_id}`, { headers: bearer(token) })).json()) as { status: string }).status, {
+      timeout: 45_000,
+    })
+    .toBe('PROCESSED');
+}
+
+test('issue 20: each leave upload keeps what it did and shows its file name; the correcting upload says what it cancelled and replaced', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const token = await signInViaApi(page, DEMO.superAdmin);
+  const employee = await pickEmployee(page.request, token);
+  // Planned leave next year: it changes no one's earnings today.
+  const y = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date())) + 1;
+  const header = ['Employee ID', 'From Date', 'To Date', 'Leave Type'];
+  const stamp = Date.now();
+  const firstName = `leave-planned-${stamp}.xlsx`;
+  const fixName = `leave-correction-${stamp}.xlsx`;
+  await leaveViaApi(
+    page.request,
+    token,
+    [header, [employee.employeeId, `02/03/${y}`, `03/03/${y}`, 'Casual Leave'], [employee.employeeId, `10/03/${y}`, `10/03/${y}`, 'Sick Leave']],
+    test.info().outputPath('planned.xlsx'),
+    firstName,
+  );
+  await leaveViaApi(
+    page.request,
+    token,
+    [header, [employee.employeeId, `02/03/${y}`, `03/03/${y}`, 'Cancel'], [employee.employeeId, `09/03/${y}`, `11/03/${y}`, 'Unpaid Leave']],
+    test.info().outputPath('correction.xlsx'),
+    fixName,
+  );
+
+  await page.goto('/leave');
+  const table = page.getByRole('table', { name: 'Leave uploads' });
+  const fix = table.locator('tbody tr').filter({ hasText: fixName });
+  await expect(fix).toContainText('1 recorded, 1 replaced, 1 cancelled');
+  await expect(fix).toContainText('Unpaid Leave, 3 days (unpaid)');
+  // The first upload's leave is all gone from today's records, but its row still says what it recorded.
+  const first = table.locator('tbody tr').filter({ hasText: firstName });
+  await expect(first).toContainText('2 recorded');
+  await expect(first).toContainText('All since changed or cancelled by later uploads');
+  await expect(first).not.toContainText('No leave recorded');
+  await page.screenshot({ path: '/tmp/leave-effects-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(fix).toContainText('1 recorded, 1 replaced, 1 cancelled');
+  await fix.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/leave-effects-390.png' });
 });

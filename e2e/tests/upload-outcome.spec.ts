@@ -195,3 +195,73 @@ test('several uploads: at most three compact notices above the screen, one per u
   for (const fileName of names.slice(0, 3)) await notice(page, 'status', fileName).getByRole('button', { name: `Close notice for ${fileName}` }).click();
   await expect(outcomes(page)).toHaveCount(0);
 });
+
+test('issue 20: the history badge takes the notice\'s colour; an outcome seen on its own page does not follow the admin elsewhere', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signInViaApi(page, DEMO.superAdmin);
+  await closeUploadOutcomes(page, token);
+  const t = uniqueTag();
+  const fileName = `seen-here-${t.id}.xlsx`;
+  const file = test.info().outputPath(fileName);
+  writeXlsx(file, [
+    HEADER,
+    [`${t.id}-1`, nameOf('Gita', t.letters), `gita.${t.id.toLowerCase()}@example.com`, '', 21000, '01/04/2025'],
+    [`${t.id}-2`, nameOf('Hari', t.letters), `hari.${t.id.toLowerCase()}@example.com`, '', 18500, '15/05/2025'],
+    [`${t.id}-3`, nameOf('Ishan', t.letters), '', '', '25k', '01/06/2025'],
+  ]);
+
+  // No returnTo: the upload screen stays, with its history (the upload's own page).
+  await uploadEmployees(page, file);
+  const orange = notice(page, 'alert', fileName);
+  await expect(orange).toContainText('2 created, 0 updated, 0 unchanged, 1 failed', { timeout: 45_000 });
+  await expect(orange).toHaveAttribute('data-tone', 'warning');
+  const history = page.getByRole('region', { name: 'Bulk Employee Upload History' });
+  const row = history.getByRole('row').filter({ hasText: '2 created, 0 updated, 0 unchanged, 1 failed' });
+  await expect(row).toHaveCount(1);
+  // One colour rule: PROCESSED with a failed row is orange in the history too, not green.
+  const badge = row.locator('[data-tone]').filter({ hasText: 'PROCESSED' });
+  await expect(badge).toHaveAttribute('data-tone', 'warning');
+  await page.screenshot({ path: '/tmp/outcome-seen-here-1366.png' });
+
+  // Seen here: it stays on this screen until left, and follows the admin nowhere else, nor after a reload.
+  await expect(orange).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Employees' }).click();
+  await expect(page).toHaveURL(/\/employees$/);
+  await expect(page.getByRole('heading', { name: 'All employees' })).toBeVisible();
+  await expect(outcomes(page).getByText(fileName)).toHaveCount(0);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(outcomes(page).getByText(fileName)).toHaveCount(0);
+  const open = await page.request.get('/api/employer-admin/upload-outcomes', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await open.json()) as { outcomes: { fileName: string }[] }).outcomes.map((o) => o.fileName)).not.toContain(fileName);
+});
+
+test('issue 20: Close all closes the whole stack, the waiting ones too, for good', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signInViaApi(page, DEMO.superAdmin);
+  await closeUploadOutcomes(page, token);
+  const t = uniqueTag();
+  const names: string[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const fileName = `close-all-${i}-${t.id}.xlsx`;
+    const file = test.info().outputPath(fileName);
+    writeXlsx(file, [HEADER, [`${t.id}-${i}`, nameOf('Jaya', t.letters), `jaya${i}.${t.id.toLowerCase()}@example.com`, '', 20000 + i, '01/04/2025']]);
+    const res = await page.request.post('/api/v2/employer-admin/upload-employee-doc', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { file: { name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fs.readFileSync(file) } },
+    });
+    expect(res.status()).toBe(201);
+    names.push(fileName);
+  }
+  await page.goto('/employees');
+  for (const fileName of names.slice(2).reverse()) await expect(notice(page, 'status', fileName)).toContainText('1 created', { timeout: 45_000 });
+  await expect(outcomes(page)).toContainText('2 more upload outcomes');
+  await page.screenshot({ path: '/tmp/outcome-close-all-1366.png' });
+  await outcomes(page).getByRole('button', { name: 'Close all' }).click();
+  await expect(outcomes(page)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'All employees' })).toBeVisible();
+  await expect(outcomes(page)).toHaveCount(0);
+  const open = await page.request.get('/api/employer-admin/upload-outcomes', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await open.json()) as { outcomes: unknown[] }).outcomes).toEqual([]);
+});

@@ -108,6 +108,9 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   // An id that exists nowhere: a call that gets through answers 404 and changes nothing.
   'PATCH /api/employer-admin/employee': { body: () => ({ id: randomUUID(), fullName: 'Matrix Worker' }) },
   'POST /api/employer-admin/employee-field-check': { body: () => ({ field: 'mobile', value: uniqueMobile() }) },
+  // Issue 20: an upload that exists nowhere, and a time before any upload: a call that gets through marks nothing.
+  'POST /api/employer-admin/upload-outcomes/seen': { body: () => ({ ids: [randomUUID()] }) },
+  'POST /api/employer-admin/upload-outcomes/dismiss-all': { body: () => ({ uploadedUntil: '2000-01-01T00:00:00.000Z' }) },
   // Employee IDs that exist nowhere: a call that gets through reports them FAILED and changes nothing.
   'PATCH /api/v2/employer-admin/terminate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },
   'PATCH /api/v2/employer-admin/activate-employees': { body: () => ({ employerEmployeeIds: [`NONE-${randomUUID()}`] }) },

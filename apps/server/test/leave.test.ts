@@ -306,6 +306,39 @@ describe('LEAVE_UPLOAD rows', () => {
   });
 });
 
+describe('issue 20: an upload keeps what it did, whatever later sheets do', () => {
+  it('the list gives each upload the counts of its processing; a later Cancel and replace do not rewrite them, and the correcting upload says what it cancelled and replaced', async () => {
+    const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });
+    const id = w.employer_worker_id;
+    const first = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '02/09/2026', '03/09/2026', 'Casual Leave'], [id, '10/09/2026', '10/09/2026', 'Sick Leave']]));
+    const fix = await uploadAndSettle(
+      A.hr,
+      await sheet([HEADER, [id, '02/09/2026', '03/09/2026', 'Cancel'], [id, '09/09/2026', '11/09/2026', 'Unpaid Leave'], [id, '20/09/2026', '20/09/2026', 'Earned Leave']]),
+    );
+    expect(fix.status).toBe('PROCESSED');
+    const retype = await uploadAndSettle(A.hr, await sheet([HEADER, [id, '20/09/2026', '20/09/2026', 'Sick Leave']]));
+    const list = await env.call('GET', '/employer-admin/leave', { token: A.hr, query: { limit: '100' } });
+    expect(list.status).toBe(200);
+    const byId = new Map(list.body.leaves_data.map((r: { _id: string }) => [r._id, r]));
+    const a = byId.get(first._id) as any;
+    // Both of its leaves are gone from today's leave rows, yet its row says what it recorded then.
+    expect(a.leavesTotal).toBe(0);
+    expect(a.effects).toEqual({ recorded: 2, changed: 0, replaced: 0, cancelled: 0 });
+    expect(a.fileName).toBe('leave.xlsx');
+    const b = byId.get(fix._id) as any;
+    expect(b.effects).toEqual({ recorded: 2, changed: 0, replaced: 1, cancelled: 1 });
+    // 20/09 was re-typed by the third upload: it now lists under that one, the second keeps its count.
+    expect(b.leavesTotal).toBe(1);
+    expect((byId.get(retype._id) as any).effects).toEqual({ recorded: 0, changed: 1, replaced: 0, cancelled: 0 });
+  });
+
+  it('a refused sheet has no effects', async () => {
+    const wrong = await uploadAndSettle(A.owner, await sheet([['Employee ID', 'Date', 'Status'], ['X', '01/10/2026', 'Present']]));
+    const list = await env.call('GET', '/employer-admin/leave', { token: A.owner, query: { limit: '100' } });
+    expect(list.body.leaves_data.find((r: { _id: string }) => r._id === wrong._id).effects).toBeNull();
+  });
+});
+
 describe('what leave counts for (decision 0025)', () => {
   it('paid leave this month raises the available earned salary; the same dates made unpaid take it back off', async () => {
     const side = createWorkerSide(env.deps);

@@ -267,3 +267,57 @@ describe('POST /employer-admin/upload-outcomes/:id/dismiss', () => {
     expect(list.status).toBe(401);
   });
 });
+
+describe('issue 20: an outcome seen on its own list, and Close all', () => {
+  const seen = (admin: ReadyAdmin, ids: string[]) => env.call('POST', '/employer-admin/upload-outcomes/seen', { token: tokenOf(admin), body: { ids } });
+  const closeAll = (admin: ReadyAdmin, uploadedUntil: string) =>
+    env.call('POST', '/employer-admin/upload-outcomes/dismiss-all', { token: tokenOf(admin), body: { uploadedUntil } });
+
+  it("seen on the upload's own list: the caller's finished upload stops being a notice (for every tab); one still processing, another admin's and a raw file do not change", async () => {
+    const done = await seedUpload(A.owner, 'seen-on-history.xlsx', { counts: { created: 2, updated: 0, unchanged: 0, failed: 1 } });
+    const running = await seedUpload(A.owner, 'still-running.xlsx', { status: 'PROCESSING' });
+    const others = await seedUpload(A.hr, 'hr-upload.xlsx');
+    const raw = await seedUpload(A.owner, 'raw-seen.pdf', { docType: 'RAW_FILE', counts: null });
+    const r = await seen(A.owner, [done, running, others, raw]);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ seen: 1 });
+    const ids = await idsOf(A.owner);
+    expect(ids).not.toContain(done);
+    expect(ids).toContain(running);
+    expect(await idsOf(A.hr)).toContain(others);
+    // Twice is harmless; the upload stays in its history.
+    expect((await seen(A.owner, [done])).body).toEqual({ seen: 0 });
+    const history = await env.call('GET', '/v2/employer-admin/doc-upload-audit-logs', { token: tokenOf(A.owner), query: { docType: 'ADD_EMPLOYEES_BULK_UPLOAD', limit: '100' } });
+    expect(history.body.auditLogs.map((x: { _id: string }) => x._id)).toContain(done);
+  });
+
+  it('seen: another employer cannot mark, ids must be uuids, and a session is needed', async () => {
+    const mine = await seedUpload(A.owner, 'not-for-b.xlsx');
+    expect((await seen(B.owner, [mine])).body).toEqual({ seen: 0 });
+    expect(await idsOf(A.owner)).toContain(mine);
+    expect((await seen(A.owner, ['not-an-id'])).status).toBe(400);
+    expect((await seen(A.owner, [])).status).toBe(400);
+    const anon = await env.call('POST', '/employer-admin/upload-outcomes/seen', { token: null, body: { ids: [mine] } });
+    expect(anon.status).toBe(401);
+  });
+
+  it('Close all closes every open notice up to the newest the stack showed, the waiting ones too, but not a later upload nor anyone else\'s', async () => {
+    const fresh = await createAdmin(env, A.id, ROLE_IDS.superAdmin);
+    tokens.set(fresh.id, await signIn(env, fresh));
+    const t0 = env.clock.now().getTime();
+    for (let i = 0; i < 12; i++) await seedUpload(fresh, `stack-${i}.xlsx`, { docType: 'ATTENDANCE_UPLOAD', createdAt: new Date(t0 - (20 - i) * 60_000) });
+    const listed = await outcomesOf(fresh);
+    expect(listed).toHaveLength(10);
+    const newest = listed[0]!.uploadedDate;
+    const later = await seedUpload(fresh, 'later.xlsx', { docType: 'ATTENDANCE_UPLOAD', createdAt: new Date(t0 - 60_000), status: 'PROCESSING' });
+    const hrs = await seedUpload(A.hr, 'hr-open.xlsx', { createdAt: new Date(t0 - 30 * 60_000) });
+    const r = await closeAll(fresh, newest);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ dismissed: 12 });
+    expect(await idsOf(fresh)).toEqual([later]);
+    expect(await idsOf(A.hr)).toContain(hrs);
+    expect((await closeAll(fresh, 'yesterday')).status).toBe(400);
+    const anon = await env.call('POST', '/employer-admin/upload-outcomes/dismiss-all', { token: null, body: { uploadedUntil: newest } });
+    expect(anon.status).toBe(401);
+  });
+});

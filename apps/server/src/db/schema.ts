@@ -334,6 +334,11 @@ export interface DocumentUploadsTable {
   outcome_seen_at: NullableTimestamp;
   failure_reason: string | null;
   latest_attendance_date: string | null;
+  /** migration 0021: a leave sheet's effects when processed (leave recorded, type changed, recorded leave replaced, cancelled) */
+  leave_recorded: number | null;
+  leave_changed: number | null;
+  leave_replaced: number | null;
+  leave_cancelled: number | null;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
 }

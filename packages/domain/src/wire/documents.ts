@@ -126,3 +126,21 @@ export type UploadOutcome = z.infer<typeof UploadOutcome>;
 export const UploadOutcomeList = z.object({ outcomes: z.array(UploadOutcome) });
 export type UploadOutcomeList = z.infer<typeof UploadOutcomeList>;
 export const UploadOutcomeParams = z.object({ id: z.string().max(100) });
+/**
+ * POST /employer-admin/upload-outcomes/seen (issue 20): uploads whose finished outcome the admin
+ * has just seen on their own list (the upload history, Attendance, Leave); the caller's own
+ * finished ones among them stop being notices. Others' ids and unknown ids are ignored.
+ */
+export const UploadOutcomesSeenBody = z.object({ ids: z.array(z.string().uuid()).min(1).max(100) });
+export type UploadOutcomesSeenBody = z.infer<typeof UploadOutcomesSeenBody>;
+export const UploadOutcomesSeenResult = z.object({ seen: z.number().int() });
+export type UploadOutcomesSeenResult = z.infer<typeof UploadOutcomesSeenResult>;
+/**
+ * POST /employer-admin/upload-outcomes/dismiss-all (issue 20, "Close all"): every notice of the
+ * caller of an upload made at or before `uploadedUntil` (the newest `uploadedDate` the stack
+ * showed), so an upload the admin has not seen yet is not closed with them.
+ */
+export const UploadOutcomesDismissAllBody = z.object({ uploadedUntil: z.string().datetime({ offset: true }) });
+export type UploadOutcomesDismissAllBody = z.infer<typeof UploadOutcomesDismissAllBody>;
+export const UploadOutcomesDismissAllResult = z.object({ dismissed: z.number().int() });
+export type UploadOutcomesDismissAllResult = z.infer<typeof UploadOutcomesDismissAllResult>;

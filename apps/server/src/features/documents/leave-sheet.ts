@@ -53,6 +53,8 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
       group by a.row_number
     `.execute(trx);
     const overlapping = new Map(overlaps.map((o) => [o.row_number, o.others]));
+    // What this sheet did, kept on its upload (decision 0025): its list row must not change when a later sheet undoes some of it.
+    const effects = { recorded: 0, changed: 0, replaced: 0, cancelled: 0 };
 
     for await (const page of run.pages()) {
       // The page's workers (of the upload's context), the leave recorded for the same dates, and the recorded leaves of other dates sharing a day.
@@ -97,6 +99,7 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
         if (value.leaveType === LEAVE_CANCEL) {
           if (!w.same_id || !w.same_type) return failed(rowNumber, LEAVE_MSG.cancelUnknown(from, to), ['fromDate', 'toDate']);
           deletes.push(w.same_id);
+          effects.cancelled += 1;
           return updated(rowNumber, LEAVE_MSG.cancelled(from, to, LEAVE_TYPE_LABELS[w.same_type]));
         }
         if (w.joined_at && value.fromDate < w.joined_at) return failed(rowNumber, `${LEAVE_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['fromDate']);
@@ -104,15 +107,19 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
         if (w.others?.length) {
           // Recorded leave of other dates sharing a day: the row replaces it (there is no leave of the same dates then, as recorded leaves never share a day).
           deletes.push(...w.others.map((o) => o.id));
+          effects.recorded += 1;
+          effects.replaced += w.others.length;
           inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
           return updated(rowNumber, LEAVE_MSG.replaces(w.others.map((o) => ({ from: formatDdMmYyyy(o.from), to: formatDdMmYyyy(o.to), type: LEAVE_TYPE_LABELS[o.type] }))));
         }
         if (w.same_id && w.same_type) {
           if (w.same_type === value.leaveType) return unchanged(rowNumber);
           changes.push({ id: w.same_id, type: value.leaveType });
+          effects.changed += 1;
           return updated(rowNumber, `Leave Type: ${LEAVE_TYPE_LABELS[w.same_type]} -> ${LEAVE_TYPE_LABELS[value.leaveType]}`);
         }
         inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
+        effects.recorded += 1;
         return created(rowNumber);
       });
       // Removed first: a replaced leave's days are free for the row's leave.
@@ -143,6 +150,11 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
       }
       await run.setOutcomes(outcomes);
     }
+    await trx
+      .updateTable('document_uploads')
+      .set({ leave_recorded: effects.recorded, leave_changed: effects.changed, leave_replaced: effects.replaced, leave_cancelled: effects.cancelled })
+      .where('id', '=', scope.uploadId)
+      .execute();
     return {};
   },
 };

@@ -21,6 +21,10 @@ import {
   UPLOAD_OUTCOME_WINDOW_DAYS,
   UploadOutcomeList,
   UploadOutcomeParams,
+  UploadOutcomesDismissAllBody,
+  UploadOutcomesDismissAllResult,
+  UploadOutcomesSeenBody,
+  UploadOutcomesSeenResult,
   documentLocation,
   hasAccess,
   resourceFor,
@@ -118,6 +122,43 @@ export function createOutcomeService(deps: Deps) {
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) === 0) throw notFound(UPLOAD_MSG.notFound);
     },
+
+    /**
+     * POST /employer-admin/upload-outcomes/seen: the admin saw these uploads' outcomes on their own
+     * list (issue 20). Only the caller's own finished sheet uploads are marked; a row still
+     * PROCESSING has shown no outcome yet, and anyone else's id is ignored (a list shows others' rows).
+     */
+    async seen(ctx: Pick<AuthContext, 'admin'>, ids: readonly string[]): Promise<{ seen: number }> {
+      const done = await db
+        .updateTable('document_uploads')
+        .set({ outcome_seen_at: deps.now() })
+        .where('id', 'in', [...new Set(ids)])
+        .where('admin_id', '=', ctx.admin.id)
+        .where('employer_id', '=', ctx.admin.employer_id)
+        .where('doc_type', '!=', 'RAW_FILE')
+        .where('status', '!=', 'PROCESSING')
+        .where('outcome_seen_at', 'is', null)
+        .executeTakeFirst();
+      return { seen: Number(done.numUpdatedRows) };
+    },
+
+    /**
+     * POST /employer-admin/upload-outcomes/dismiss-all ("Close all", issue 20): every open notice of
+     * the caller's uploads made at or before `uploadedUntil` (compared to the millisecond, as the
+     * list gives it), the ones the stack kept waiting too; a later upload is not closed unseen.
+     */
+    async dismissAll(ctx: Pick<AuthContext, 'admin'>, uploadedUntil: string): Promise<{ dismissed: number }> {
+      const done = await db
+        .updateTable('document_uploads')
+        .set({ outcome_seen_at: deps.now() })
+        .where('admin_id', '=', ctx.admin.id)
+        .where('employer_id', '=', ctx.admin.employer_id)
+        .where('doc_type', '!=', 'RAW_FILE')
+        .where('outcome_seen_at', 'is', null)
+        .where(sql<boolean>`date_trunc('milliseconds', created_at) <= ${new Date(uploadedUntil)}`)
+        .executeTakeFirst();
+      return { dismissed: Number(done.numUpdatedRows) };
+    },
   };
 }
 
@@ -133,4 +174,31 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
     await outcomes.dismiss(authOf(req), req.params.id);
     return reply.status(204).send();
   });
+  app.post(
+    '/employer-admin/upload-outcomes/seen',
+    {
+      config: sessionRoute(),
+      schema: {
+        tags,
+        description:
+          "Marks the caller's own finished sheet uploads among `ids` as seen (their outcome was shown on the upload's own list), so their notices no longer follow the admin; others' ids, raw files and uploads still PROCESSING are left as they are.",
+        body: UploadOutcomesSeenBody,
+        response: { 200: UploadOutcomesSeenResult },
+      },
+    },
+    async (req) => outcomes.seen(authOf(req), req.body.ids),
+  );
+  app.post(
+    '/employer-admin/upload-outcomes/dismiss-all',
+    {
+      config: sessionRoute(),
+      schema: {
+        tags,
+        description: "Closes every open outcome notice of the caller's uploads made at or before `uploadedUntil` (Close all).",
+        body: UploadOutcomesDismissAllBody,
+        response: { 200: UploadOutcomesDismissAllResult },
+      },
+    },
+    async (req) => outcomes.dismissAll(authOf(req), req.body.uploadedUntil),
+  );
 }

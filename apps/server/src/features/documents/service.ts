@@ -332,6 +332,10 @@ export function createDocumentService(deps: Deps) {
                 days: leaveDays(e.from_date, e.to_date),
               })),
             leavesTotal: totals.get(u.id) ?? 0,
+            effects:
+              u.leave_recorded === null
+                ? null
+                : { recorded: u.leave_recorded, changed: u.leave_changed ?? 0, replaced: u.leave_replaced ?? 0, cancelled: u.leave_cancelled ?? 0 },
           };
         }),
         total,

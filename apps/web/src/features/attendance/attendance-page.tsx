@@ -4,7 +4,7 @@ import { IconBeach, IconFileDownload, IconFileUpload } from '@tabler/icons-react
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type AttendanceRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { ListView, PageTitle, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, useListState, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, Unauthorized, UploadStatusBadge, errorMessage, notifyApiError, useListState, useOutcomesSeenOnList, type DataTableColumn } from '../../shared/ui';
 import { leaveHref } from './leave-format';
 import { attendanceListQuery, downloadSheet } from './api';
 import { attendanceDateText, attendanceFileName, bulkUploadHref, processedSheetOf, statusDetail } from './format';
@@ -13,7 +13,7 @@ function StatusCell({ record }: { record: AttendanceRecord }) {
   const detail = statusDetail(record);
   return (
     <Stack gap={2} align="flex-start" maw={300}>
-      <StatusBadge tone={uploadStatusTone(record.status)} status={record.status} />
+      <UploadStatusBadge status={record.status} counts={record.counts} />
       {detail ? (
         <Text size="xs" c={record.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
           {detail}
@@ -39,6 +39,8 @@ export function AttendancePage() {
   // 5 sheets a page (ATTENDANCE_PAGE_SIZE), newest first: the page is the only state in the URL.
   const state = useListState({ pageSizes: [ATTENDANCE_PAGE_SIZE], defaultPageSize: ATTENDANCE_PAGE_SIZE });
   const list = useQuery({ ...attendanceListQuery(vendorId, state.page), enabled: canRead });
+  // An outcome shown on this list (the upload's own page) no longer follows the admin as a notice (issue 20).
+  useOutcomesSeenOnList(list.data?.attendances.map((r) => ({ id: r._id, status: r.status })));
 
   const download = useMutation({
     mutationFn: ({ record }: { record: AttendanceRecord }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceHref, leaveDatesText, leaveFileName, leaveHref, leaveKindText, leaveUploadHref } from './leave-format';
+import { attendanceHref, leaveDatesText, leaveEffectsText, leaveFileName, leaveHref, leaveKindText, leaveUndoneLater, leaveUploadHref } from './leave-format';
 
 describe('Leave screen texts and links (issue 13)', () => {
   it('dates as dd/mm/yyyy, one day once', () => {
@@ -18,5 +18,19 @@ describe('Leave screen texts and links (issue 13)', () => {
     expect(leaveHref('v1')).toBe('/leave?vendorId=v1');
     expect(attendanceHref('v1')).toBe('/vendors/attendance?vendorId=v1');
     expect(attendanceHref(null)).toBe('/attendance');
+  });
+});
+
+describe('what a leave upload did (issue 20)', () => {
+  it('counts kept at processing, zeros left out', () => {
+    expect(leaveEffectsText({ recorded: 2, changed: 0, replaced: 0, cancelled: 1 })).toBe('2 recorded, 1 cancelled');
+    expect(leaveEffectsText({ recorded: 1, changed: 2, replaced: 3, cancelled: 0 })).toBe('1 recorded, 2 types changed, 3 replaced');
+    expect(leaveEffectsText({ recorded: 0, changed: 1, replaced: 0, cancelled: 0 })).toBe('1 type changed');
+    expect(leaveEffectsText({ recorded: 0, changed: 0, replaced: 0, cancelled: 0 })).toBe('Nothing recorded');
+  });
+  it('how much of it later uploads undid', () => {
+    expect(leaveUndoneLater({ effects: { recorded: 2, changed: 1, replaced: 0, cancelled: 0 }, leavesTotal: 1 })).toBe(2);
+    expect(leaveUndoneLater({ effects: { recorded: 2, changed: 0, replaced: 0, cancelled: 0 }, leavesTotal: 2 })).toBe(0);
+    expect(leaveUndoneLater({ effects: null, leavesTotal: 0 })).toBe(0);
   });
 });

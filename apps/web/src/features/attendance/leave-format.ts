@@ -1,5 +1,5 @@
 /** Cell texts and links of the Leave screen (issue 13). Pure. */
-import { LEAVE_TYPE_LABELS, type LeaveEntry } from '@portal/domain';
+import { LEAVE_TYPE_LABELS, type LeaveEffects, type LeaveEntry, type LeaveSheetRecord } from '@portal/domain';
 import { attendanceDateText } from './format';
 
 /** The processed leave sheet is saved as leave_{documentId}.xlsx (as attendance_{documentId}). */
@@ -27,3 +27,23 @@ export function leaveUploadHref(vendorId: string | null, returnTo: string): stri
 /** The Leave screen in the same context (from Attendance), and back. */
 export const leaveHref = (vendorId: string | null): string => (vendorId ? `/leave?vendorId=${encodeURIComponent(vendorId)}` : '/leave');
 export const attendanceHref = (vendorId: string | null): string => (vendorId ? `/vendors/attendance?vendorId=${encodeURIComponent(vendorId)}` : '/attendance');
+
+/**
+ * What a leave sheet did when it was processed (issue 20): "2 recorded, 1 replaced, 1 cancelled",
+ * zeros left out; "Nothing recorded" when it changed nothing. Kept on the upload, so it stays true
+ * after later sheets.
+ */
+export function leaveEffectsText(e: LeaveEffects): string {
+  const parts: string[] = [];
+  if (e.recorded) parts.push(`${e.recorded} recorded`);
+  if (e.changed) parts.push(`${e.changed} ${e.changed === 1 ? 'type' : 'types'} changed`);
+  if (e.replaced) parts.push(`${e.replaced} replaced`);
+  if (e.cancelled) parts.push(`${e.cancelled} cancelled`);
+  return parts.length ? parts.join(', ') : 'Nothing recorded';
+}
+
+/** How many of the leaves an upload recorded or re-typed a later sheet has since cancelled, replaced or re-typed. */
+export function leaveUndoneLater(r: Pick<LeaveSheetRecord, 'effects' | 'leavesTotal'>): number {
+  if (!r.effects) return 0;
+  return Math.max(0, r.effects.recorded + r.effects.changed - r.leavesTotal);
+}

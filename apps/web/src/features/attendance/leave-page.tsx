@@ -4,17 +4,17 @@ import { IconCalendarEvent, IconFileDownload, IconFileUpload } from '@tabler/ico
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type LeaveSheetRecord } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { ListView, PageTitle, StatusBadge, Unauthorized, errorMessage, notifyApiError, uploadStatusTone, useListState, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, Unauthorized, UploadStatusBadge, errorMessage, notifyApiError, useListState, useOutcomesSeenOnList, type DataTableColumn } from '../../shared/ui';
 import { downloadSheet } from './api';
 import { processedSheetOf, statusDetail } from './format';
 import { leaveListQuery } from './leave-api';
-import { attendanceHref, leaveDatesText, leaveFileName, leaveKindText, leaveUploadHref } from './leave-format';
+import { attendanceHref, leaveDatesText, leaveEffectsText, leaveFileName, leaveKindText, leaveUndoneLater, leaveUploadHref } from './leave-format';
 
 function StatusCell({ record }: { record: LeaveSheetRecord }) {
   const detail = statusDetail(record);
   return (
     <Stack gap={2} align="flex-start" maw={260}>
-      <StatusBadge tone={uploadStatusTone(record.status)} status={record.status} />
+      <UploadStatusBadge status={record.status} counts={record.counts} />
       {detail ? (
         <Text size="xs" c={record.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
           {detail}
@@ -24,11 +24,36 @@ function StatusCell({ record }: { record: LeaveSheetRecord }) {
   );
 }
 
-/** The leave a sheet recorded (or last changed), one line each. */
+/**
+ * What a sheet did when processed (kept on the upload, issue 20), then the leave of it still
+ * recorded now, one line each, and how much of it later sheets have undone.
+ */
 function LeaveCell({ record }: { record: LeaveSheetRecord }) {
-  if (record.leaves.length === 0) return <Text size="sm" c="dimmed">{record.status === 'PROCESSING' ? 'Processing…' : 'No leave recorded'}</Text>;
+  if (record.status === 'PROCESSING') return <Text size="sm" c="dimmed">Processing…</Text>;
+  const undone = leaveUndoneLater(record);
+  const summary = record.effects ? (
+    <Text size="sm" fw={600} data-testid="leave-effects">
+      {leaveEffectsText(record.effects)}
+    </Text>
+  ) : null;
+  if (record.leaves.length === 0) {
+    return (
+      <Stack gap={2}>
+        {summary}
+        {record.status === 'FAILED' ? (
+          summary ? null : <Text size="sm" c="dimmed">No leave recorded</Text>
+        ) : record.effects ? (
+          undone > 0 ? <Text size="xs" c="dimmed">{undone === 1 ? 'Since changed or cancelled by a later upload' : 'All since changed or cancelled by later uploads'}</Text> : null
+        ) : (
+          // Processed before what a sheet did was kept: only today's leave rows can be told.
+          <Text size="sm" c="dimmed">None of its leave is recorded now</Text>
+        )}
+      </Stack>
+    );
+  }
   return (
     <Stack gap={4}>
+      {summary}
       {record.leaves.map((e) => (
         <Text key={e._id} size="sm">
           <Text span fw={600}>
@@ -46,6 +71,11 @@ function LeaveCell({ record }: { record: LeaveSheetRecord }) {
       {record.leavesTotal > record.leaves.length ? (
         <Text size="xs" c="dimmed">
           and {record.leavesTotal - record.leaves.length} more: download the processed sheet for all
+        </Text>
+      ) : null}
+      {undone > 0 ? (
+        <Text size="xs" c="dimmed">
+          {undone} since changed or cancelled by a later upload
         </Text>
       ) : null}
     </Stack>
@@ -68,6 +98,8 @@ export function LeavePage() {
   // 5 sheets a page (ATTENDANCE_PAGE_SIZE), newest first: the page is the only state in the URL.
   const state = useListState({ pageSizes: [ATTENDANCE_PAGE_SIZE], defaultPageSize: ATTENDANCE_PAGE_SIZE });
   const list = useQuery({ ...leaveListQuery(vendorId, state.page), enabled: canRead });
+  // An outcome shown on this list (the upload's own page) no longer follows the admin as a notice (issue 20).
+  useOutcomesSeenOnList(list.data?.leaves_data.map((r) => ({ id: r._id, status: r.status })));
 
   const download = useMutation({
     mutationFn: ({ record }: { record: LeaveSheetRecord }) => {
@@ -81,6 +113,7 @@ export function LeavePage() {
 
   const columns: DataTableColumn<LeaveSheetRecord>[] = [
     { key: 'uploadedDate', header: 'Upload date', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(r.uploadedDate)}</span> },
+    { key: 'fileName', header: 'File Name', render: (r) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{r.fileName}</Text> },
     { key: 'uploadedBy', header: 'Uploaded by', render: (r) => r.uploadedBy },
     { key: 'leaves', header: 'Leave recorded', render: (r) => <LeaveCell record={r} /> },
     { key: 'status', header: 'Status', render: (r) => <StatusCell record={r} /> },
@@ -142,7 +175,7 @@ export function LeavePage() {
         error={list.isError ? errorMessage(list.error) : null}
         refetch={list.refetch}
         pageSizeSelect={false}
-        minWidth={860}
+        minWidth={980}
       />
     </Stack>
   );

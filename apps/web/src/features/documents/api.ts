@@ -4,6 +4,7 @@ import {
   UPLOAD_HISTORY_PAGE_SIZE,
   type DocResult,
   type DocumentType,
+  type PayrollInfo,
   type PayrollKind,
   type RawFileListResult,
   type UploadAuditRecord,
@@ -11,7 +12,7 @@ import {
   type UploadPayrollDocBody,
 } from '@portal/domain';
 import { api } from '../../shared/api/client';
-import { documentsKeys } from '../../shared/api/query-keys';
+import { documentsKeys, payrollKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 import { base64ToBytes, bytesToBase64 } from './file-checks';
 import { anyProcessing, type DocRef } from './history-rows';
@@ -46,6 +47,18 @@ export const rawFilesQuery = (page: number) =>
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (anyProcessing(q.state.data?.files) ? HISTORY_REFRESH_MS : false),
+  });
+
+/**
+ * payroll-info, for its `hasEmployerOptedForStreamingAccount` (decision 0022): the streaming upload
+ * opened by URL says before a file is chosen that the employer has not opted in. The payroll
+ * screens' own query (same key and call); features do not import each other (decision 0007).
+ */
+export const streamingOptInQuery = (vendorId: string | null) =>
+  queryOptions({
+    queryKey: payrollKeys.info(vendorId),
+    queryFn: () => api.get<PayrollInfo>('/employer-admin/payroll/payroll-info', vendorQuery(vendorId)),
+    staleTime: 60_000,
   });
 
 const UPLOAD_PATHS = {

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowLeft, IconFileUnknown, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconFileUnknown, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DOCUMENT_AREA, DOCUMENT_TYPES, canAccessArea } from '@portal/domain';
+import { DOCUMENT_AREA, DOCUMENT_TYPES, PAYROLL_MSG, canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
-import { Unauthorized } from '../../shared/ui';
-import { hasHistory } from './history-rows';
+import { PageTitle, Unauthorized } from '../../shared/ui';
+import { streamingOptInQuery } from './api';
+import { STREAMING_NOT_OPTED_IN_TITLE } from './file-checks';
+import { UPLOAD_TITLES, hasHistory } from './history-rows';
 import { UploadHistory } from './upload-history';
 import { Uploader } from './uploader';
 import { backLinkOf, parseUploadParams, withPage } from './upload-params';
@@ -30,6 +32,32 @@ function UnknownDocument({ text }: { text: string }) {
 }
 
 /**
+ * The streaming-account upload opened by an employer that has not opted in (decision 0022, issue
+ * 20): said before a file is chosen, with the server's own words, and the normal payroll upload
+ * offered with the same month, vendor and returnTo.
+ */
+function StreamingNotOptedIn({ params }: { params: URLSearchParams }) {
+  const next = new URLSearchParams(params);
+  next.set('document', 'PAYROLL_UPLOAD');
+  next.delete('page');
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="streaming-not-opted-in">
+      <Stack gap="md">
+        <PageTitle title={<span id="streaming-not-opted-in">{UPLOAD_TITLES.PAYROLL_STREAMING_ACCOUNT}</span>} />
+        <Alert color="orange" variant="light" title={STREAMING_NOT_OPTED_IN_TITLE} icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          {PAYROLL_MSG.streamingNotOptedIn}
+        </Alert>
+        <Group>
+          <Button component={Link} to={`/documentUpload?${next.toString()}`}>
+            Upload as a payroll upload
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
  * The document upload screen (spec 2.8, 4.3, 6): WRITE on the type's area (the vendor resource in
  * vendor context) gives the uploader, READ gives the history of the types that have one, neither
  * gives the unauthorized message.
@@ -38,6 +66,8 @@ export function DocumentUploadPage() {
   const [params, setParams] = useSearchParams();
   const p = useMemo(() => parseUploadParams(params), [params]);
   const resources = useQuery(profileQuery()).data?.resources;
+  const streaming = p.document === 'PAYROLL_STREAMING_ACCOUNT';
+  const optIn = useQuery({ ...streamingOptInQuery(p.vendorId), enabled: streaming });
 
   if (!p.document) return <UnknownDocument text={p.documentText} />;
   const type = p.document;
@@ -59,7 +89,9 @@ export function DocumentUploadPage() {
           </Anchor>
         </Group>
       ) : null}
-      {canWrite ? (
+      {canWrite && streaming && optIn.isPending ? null : canWrite && streaming && optIn.data?.hasEmployerOptedForStreamingAccount === false ? (
+        <StreamingNotOptedIn params={params} />
+      ) : canWrite ? (
         <Uploader
           key={type}
           type={type}

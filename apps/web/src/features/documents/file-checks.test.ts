@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes, bytesToBase64, checkFile, fileSizeText, refusalTitle, acceptOf } from './file-checks';
+import { UPLOAD_MSG, formatsText } from '@portal/domain';
+import { PAYROLL_FAILED_TITLE, STREAMING_NOT_OPTED_IN_TITLE, base64ToBytes, bytesToBase64, checkFile, fileSizeText, payrollRefusalTitle, refusalTitle, acceptOf } from './file-checks';
 
 const MB = 1_048_576;
 
@@ -61,5 +62,13 @@ describe('bytes and base64', () => {
     expect(fileSizeText(900)).toBe('900 B');
     expect(fileSizeText(12_800)).toBe('13 KB');
     expect(fileSizeText(5 * MB + 1)).toBe('5.0 MB');
+  });
+});
+
+describe('the title of a payroll upload refused by the server (issue 20)', () => {
+  it('names the streaming account opt-in for what it is, not "Payroll Processing Failed"', () => {
+    expect(payrollRefusalTitle('PAYROLL_STREAMING_ACCOUNT', 'Your organisation has not opted…', 'STREAMING_ACCOUNT_NOT_OPTED_IN')).toBe(STREAMING_NOT_OPTED_IN_TITLE);
+    expect(payrollRefusalTitle('PAYROLL_UPLOAD', UPLOAD_MSG.formatError(formatsText('PAYROLL_UPLOAD')), 'BAD_REQUEST')).toBe(UPLOAD_MSG.formatErrorTitle);
+    expect(payrollRefusalTitle('PAYROLL_UPLOAD', 'Missing column Paid Days', undefined)).toBe(PAYROLL_FAILED_TITLE);
   });
 });

@@ -52,6 +52,20 @@ export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
 
 /** Spec 8's title of a failed payroll upload. */
 export const PAYROLL_FAILED_TITLE = 'Payroll Processing Failed';
+/** A streaming-account upload refused because the employer has not opted in: nothing was processed or stored (issue 20). */
+export const STREAMING_NOT_OPTED_IN_TITLE = 'Streaming account not enabled';
+export const STREAMING_NOT_OPTED_IN_CODE = 'STREAMING_ACCOUNT_NOT_OPTED_IN';
+
+/**
+ * The title of a payroll upload's refusal: the streaming account's opt-in, the format and size
+ * errors for what they are (the file was refused before anything was stored), spec 8's
+ * "Payroll Processing Failed" otherwise.
+ */
+export function payrollRefusalTitle(type: DocumentType, message: string, code: string | undefined): string {
+  if (code === STREAMING_NOT_OPTED_IN_CODE) return STREAMING_NOT_OPTED_IN_TITLE;
+  const title = refusalTitle(type, message);
+  return title === UPLOAD_REFUSED_TITLE ? PAYROLL_FAILED_TITLE : title;
+}
 export const UPLOAD_REFUSED_TITLE = 'Upload failed';
 
 /**

@@ -2,7 +2,7 @@ import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { UPLOAD_HISTORY_PAGE_SIZE, formatDateTimeIst, type DocumentType } from '@portal/domain';
-import { ListView, PageTitle, StatusBadge, errorMessage, notifyApiError, uploadStatusTone, type DataTableColumn, type ListViewState } from '../../shared/ui';
+import { ListView, PageTitle, UploadStatusBadge, errorMessage, notifyApiError, useOutcomesSeenOnList, type DataTableColumn, type ListViewState } from '../../shared/ui';
 import { downloadDocument, rawFilesQuery, uploadHistoryQuery } from './api';
 import { HISTORY_TITLES, auditHistoryRow, rawFileHistoryRow, statusDetail, type DocRef, type HistoryRow } from './history-rows';
 
@@ -26,7 +26,7 @@ export function StatusCell({ row }: { row: Pick<HistoryRow, 'status' | 'counts' 
   const detail = statusDetail(row);
   return (
     <Stack gap={2} align="flex-start" maw={320}>
-      <StatusBadge tone={uploadStatusTone(row.status)} status={row.status} />
+      <UploadStatusBadge status={row.status} counts={row.counts} />
       {detail ? (
         <Text size="xs" c={row.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
           {detail}
@@ -44,6 +44,8 @@ export function StatusCell({ row }: { row: Pick<HistoryRow, 'status' | 'counts' 
 export function UploadHistory({ type, vendorId, page, onPage }: UploadHistoryProps) {
   const raw = type === 'RAW_FILE';
   const { query, rows, total } = useHistory(type, vendorId, page);
+  // An outcome shown here (the upload's own page) no longer follows the admin as a notice (issue 20).
+  useOutcomesSeenOnList(raw ? undefined : rows);
   // Only a press of Refresh spins the button, not the self-refresh while rows are processing.
   const download = useMutation({
     mutationFn: ({ ref }: { ref: DocRef; key: string }) => downloadDocument(ref, vendorId),

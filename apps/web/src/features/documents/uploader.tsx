@@ -4,10 +4,11 @@ import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, ThemeIcon
 import { IconCalendarMonth, IconDownload, IconFileSpreadsheet, IconLock, IconShieldCheck, IconUsersGroup, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_FORMATS, UPLOAD_MSG, formatsText, samplePath, sampleKindOf, type DocumentType, type UploadAuditRecord } from '@portal/domain';
+import { ApiError } from '../../shared/api/client';
 import { PageTitle, errorMessage, notify, notifySuccess, uploadOutcomeKeys } from '../../shared/ui';
 import { documentsKeys, isMultipartType, uploadPayroll, uploadSheetOrFile, type PayrollUploadAnswer, type ReadFile } from './api';
 import { FileDropZone } from './file-drop-zone';
-import { PAYROLL_FAILED_TITLE, acceptOf, checkFile, fileSizeText, refusalTitle } from './file-checks';
+import { acceptOf, checkFile, fileSizeText, payrollRefusalTitle, refusalTitle } from './file-checks';
 import { UPLOAD_TITLES, isPayrollType } from './history-rows';
 import { payrollMonthText } from './upload-params';
 
@@ -127,7 +128,8 @@ export function Uploader({ type, vendorId, returnTo, payrollMonth, onUploaded }:
     },
     onError: (error) => {
       const message = errorMessage(error);
-      notify({ type: 'error', title: isPayrollType(type) ? PAYROLL_FAILED_TITLE : refusalTitle(type, message), msg: message, autoClose: false });
+      const title = isPayrollType(type) ? payrollRefusalTitle(type, message, error instanceof ApiError ? error.code : undefined) : refusalTitle(type, message);
+      notify({ type: 'error', title, msg: message, autoClose: false });
     },
   });
 

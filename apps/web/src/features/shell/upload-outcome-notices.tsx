@@ -1,27 +1,30 @@
-import { useId } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, CloseButton, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconCircleCheck, IconCircleX, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadOutcome, UploadOutcomeList } from '@portal/domain';
 import {
+  OUTCOME_TONE_COLOR as COLOR,
   OUTCOME_TYPE_LABELS,
+  dismissAllUploadOutcomes,
   dismissUploadOutcome,
   downloadProcessedSheet,
   isPayrollOutcome,
+  newestUploadedDate,
   notifyApiError,
   outcomeHeadline,
   outcomeTone,
   payrollHrefOf,
   rowCountsText,
+  seenHereStore,
+  withSeenHere,
   uploadOutcomeKeys,
   uploadOutcomesQuery,
   visibleOutcomes,
   type OutcomeTone,
 } from '../../shared/ui';
 import classes from './shell.module.css';
-
-const COLOR: Record<OutcomeTone, string> = { processing: 'blue', success: 'green', warning: 'orange', error: 'red' };
 
 function ToneIcon({ tone }: { tone: OutcomeTone }) {
   if (tone === 'processing') return <Loader size={18} color="blue" aria-hidden />;
@@ -137,18 +140,39 @@ export function UploadOutcomeNotices() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const outcomes = useQuery(uploadOutcomesQuery());
+  // Notices seen on this screen's own list: kept here until closed or left (issue 20).
+  const here = useSyncExternalStore(seenHereStore.subscribe, seenHereStore.get);
+  useEffect(() => {
+    if (here.pathname && here.pathname !== pathname) seenHereStore.clear();
+  }, [here.pathname, pathname]);
   const dismiss = useMutation({
     mutationFn: dismissUploadOutcome,
     onMutate: async (id: string) => {
+      seenHereStore.remove([id]);
       await queryClient.cancelQueries({ queryKey: uploadOutcomeKeys.all });
       queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) => (old ? { outcomes: old.outcomes.filter((o) => o._id !== id) } : old));
     },
     onError: (error) => notifyApiError(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all }),
   });
+  // Close all (issue 20): every notice up to the newest this stack holds, the waiting ones too; an upload made after it stays.
+  const closeAll = useMutation({
+    mutationFn: dismissAllUploadOutcomes,
+    onMutate: async (until: string) => {
+      seenHereStore.clear();
+      await queryClient.cancelQueries({ queryKey: uploadOutcomeKeys.all });
+      queryClient.setQueryData<UploadOutcomeList>(uploadOutcomeKeys.all, (old) =>
+        old ? { outcomes: old.outcomes.filter((o) => Date.parse(o.uploadedDate) > Date.parse(until)) } : old,
+      );
+    },
+    onError: (error) => notifyApiError(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all }),
+  });
 
-  const { shown, hidden } = visibleOutcomes(outcomes.data?.outcomes ?? [], pathname);
+  const all = withSeenHere(outcomes.data?.outcomes ?? [], here, pathname);
+  const { shown, hidden } = visibleOutcomes(all, pathname);
   if (shown.length === 0) return null;
+  const newest = newestUploadedDate(all);
   return (
     <section aria-label="Upload outcomes" className={classes.outcomes}>
       <Stack gap={6}>
@@ -156,10 +180,15 @@ export function UploadOutcomeNotices() {
           <OutcomeNotice key={o._id} outcome={o} onClose={() => dismiss.mutate(o._id)} />
         ))}
       </Stack>
-      {hidden > 0 ? (
-        <Text size="xs" c="var(--mantine-color-gray-7)" mt={4}>
-          {hidden === 1 ? '1 more upload outcome' : `${hidden} more upload outcomes`}: close one to see the next.
-        </Text>
+      {hidden > 0 || shown.length > 1 ? (
+        <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+          <Text size="xs" c="var(--mantine-color-gray-7)">
+            {hidden === 0 ? '' : hidden === 1 ? '1 more upload outcome: close one to see the next.' : `${hidden} more upload outcomes: close one to see the next.`}
+          </Text>
+          <Button size="compact-xs" variant="subtle" color="gray" c="var(--mantine-color-gray-8)" onClick={() => newest && closeAll.mutate(newest)}>
+            Close all
+          </Button>
+        </Group>
       ) : null}
     </section>
   );

@@ -10,19 +10,25 @@ export { PageTitle } from './page-title';
 export { pageCountOf } from './pagination';
 export { SideDrawer } from './side-drawer';
 export { StatusBadge } from './status-badge';
-export { payoutStatusTone, uploadStatusTone, type StatusTone } from './status-tone';
+export { payoutStatusTone, type StatusTone } from './status-tone';
+export { UploadStatusBadge, useOutcomesSeenOnList } from './upload-status';
 export { Unauthorized } from './unauthorized';
 export {
+  OUTCOME_TONE_COLOR,
   OUTCOME_TYPE_LABELS,
+  dismissAllUploadOutcomes,
   dismissUploadOutcome,
   downloadProcessedSheet,
   isPayrollOutcome,
+  newestUploadedDate,
   outcomeHeadline,
   outcomeTone,
   payrollHrefOf,
   rowCountsText,
+  seenHereStore,
   uploadOutcomeKeys,
   uploadOutcomesQuery,
   visibleOutcomes,
+  withSeenHere,
   type OutcomeTone,
 } from './upload-outcomes';

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { payoutStatusTone, statusLabel, uploadStatusTone } from './status-tone';
+import { payoutStatusTone, statusLabel } from './status-tone';
 
 describe('status tones', () => {
-  it('maps upload statuses', () => {
-    expect(uploadStatusTone('PROCESSING')).toBe('pending');
-    expect(uploadStatusTone('PROCESSED')).toBe('success');
-    expect(uploadStatusTone('FAILED')).toBe('reject');
-    expect(uploadStatusTone('UPLOADED')).toBe('info');
-    expect(uploadStatusTone(undefined)).toBe('info');
-  });
-
   it('maps payout statuses', () => {
     expect(payoutStatusTone('INITIATED')).toBe('pending');
     expect(payoutStatusTone('PENDING')).toBe('pending');

@@ -4,19 +4,7 @@
  */
 export type StatusTone = 'pending' | 'success' | 'reject' | 'info';
 
-/** Upload and audit statuses (2.8): PROCESSING pending, PROCESSED success, FAILED reject, anything else info. */
-export function uploadStatusTone(status: string | null | undefined): StatusTone {
-  switch (status) {
-    case 'PROCESSING':
-      return 'pending';
-    case 'PROCESSED':
-      return 'success';
-    case 'FAILED':
-      return 'reject';
-    default:
-      return 'info';
-  }
-}
+// Upload statuses (2.8) take the outcome notice's colour rule instead: outcomeTone in upload-outcomes.ts (issue 20).
 
 /** Payout statuses (4.1): initiated and pending pending, transferred success, failed and cancelled reject, others info. */
 export function payoutStatusTone(status: string | null | undefined): StatusTone {

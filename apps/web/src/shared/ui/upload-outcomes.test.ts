@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { RowCounts, UploadOutcome } from '@portal/domain';
-import { isPayrollPath, outcomeHeadline, outcomeTone, payrollHrefOf, processedFileNameOf, rowCountsText, visibleOutcomes } from './upload-outcomes';
+import {
+  OUTCOME_TONE_COLOR,
+  isPayrollPath,
+  newestUploadedDate,
+  outcomeHeadline,
+  outcomeTone,
+  payrollHrefOf,
+  processedFileNameOf,
+  rowCountsText,
+  seenOnList,
+  visibleOutcomes,
+  withSeenHere,
+} from './upload-outcomes';
 
 const counts = (created: number, updated: number, unchanged: number, failed: number): RowCounts => ({
   totalRows: created + updated + unchanged + failed,
@@ -72,5 +84,53 @@ describe('the outcome notice (issue 11)', () => {
   it('saves an attendance sheet as attendance_{documentId}.xlsx (spec 2.7), the others under the server name', () => {
     expect(processedFileNameOf({ docType: 'ATTENDANCE_UPLOAD' }, 'd1')).toBe('attendance_d1.xlsx');
     expect(processedFileNameOf({ docType: 'ADD_EMPLOYEES_BULK_UPLOAD' }, 'd1')).toBeUndefined();
+  });
+});
+
+describe('one colour rule for an upload (issue 20)', () => {
+  it('the same tone and colour for the notice and for a list row of the same upload', () => {
+    // A list row carries only status and counts: it gets the notice's colour from them.
+    const row = { status: 'PROCESSED', counts: counts(3, 0, 0, 2) };
+    expect(outcomeTone(row)).toBe('warning');
+    expect(OUTCOME_TONE_COLOR[outcomeTone(row)]).toBe('orange');
+    expect(OUTCOME_TONE_COLOR[outcomeTone(outcome({ counts: counts(3, 0, 0, 2) }))]).toBe('orange');
+    expect(OUTCOME_TONE_COLOR[outcomeTone({ status: 'PROCESSED', counts: counts(3, 1, 2, 0) })]).toBe('green');
+    expect(OUTCOME_TONE_COLOR[outcomeTone({ status: 'PROCESSED', counts: counts(0, 0, 0, 4) })]).toBe('red');
+    expect(OUTCOME_TONE_COLOR[outcomeTone({ status: 'FAILED', counts: null })]).toBe('red');
+    // Processing is not orange: orange means only "some rows failed".
+    expect(OUTCOME_TONE_COLOR[outcomeTone({ status: 'PROCESSING', counts: null })]).toBe('blue');
+  });
+});
+
+describe('seen on its own list, and Close all (issue 20)', () => {
+  it('marks the finished rows of a list that are open notices, not those still processing nor others', () => {
+    const open = [outcome({ _id: 'a' }), outcome({ _id: 'b', status: 'PROCESSING', counts: null }), outcome({ _id: 'c' })];
+    const rows = [
+      { id: 'a', status: 'PROCESSED' },
+      { id: 'b', status: 'PROCESSING' },
+      { id: 'x', status: 'FAILED' },
+      { id: 'c', status: 'FAILED' },
+    ];
+    expect(seenOnList(rows, open).map((o) => o._id)).toEqual(['a', 'c']);
+    // Finished on the list but not yet in the notice: waits for the notice to show its end.
+    expect(seenOnList([{ id: 'b', status: 'PROCESSED' }], open)).toEqual([]);
+    expect(seenOnList(undefined, open)).toEqual([]);
+    expect(seenOnList(rows, [])).toEqual([]);
+  });
+
+  it('a notice seen on this screen stays here, in order, and nowhere else', () => {
+    const kept = outcome({ _id: 'k', uploadedDate: '2026-03-05T07:00:00.000Z' });
+    const open = [outcome({ _id: 'n', uploadedDate: '2026-03-05T08:00:00.000Z' }), outcome({ _id: 'o', uploadedDate: '2026-03-05T06:00:00.000Z' })];
+    const here = { pathname: '/documentUpload', outcomes: [kept] };
+    expect(withSeenHere(open, here, '/documentUpload').map((o) => o._id)).toEqual(['n', 'k', 'o']);
+    expect(withSeenHere(open, here, '/dashboard').map((o) => o._id)).toEqual(['n', 'o']);
+    expect(withSeenHere([kept, ...open], here, '/documentUpload').map((o) => o._id)).toEqual(['n', 'k', 'o']);
+  });
+
+  it('Close all goes up to the newest upload of the stack', () => {
+    expect(newestUploadedDate([outcome({ uploadedDate: '2026-03-05T06:30:00.000Z' }), outcome({ uploadedDate: '2026-03-06T01:00:00.000Z' }), outcome({ uploadedDate: '2026-03-04T00:00:00.000Z' })])).toBe(
+      '2026-03-06T01:00:00.000Z',
+    );
+    expect(newestUploadedDate([])).toBeNull();
   });
 });

@@ -4,7 +4,18 @@
  * the pure rules of what a notice says and in which colour. Shared, because two features use it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { parseDocumentLocation, type DocResult, type RowCounts, type SheetDocumentType, type UploadOutcome, type UploadOutcomeList } from '@portal/domain';
+import {
+  parseDocumentLocation,
+  type DocResult,
+  type RowCounts,
+  type SheetDocumentType,
+  type UploadOutcome,
+  type UploadOutcomeList,
+  type UploadOutcomesDismissAllBody,
+  type UploadOutcomesDismissAllResult,
+  type UploadOutcomesSeenBody,
+  type UploadOutcomesSeenResult,
+} from '@portal/domain';
 import { api } from '../api/client';
 import { uploadOutcomeKeys } from '../api/query-keys';
 import { saveBlob } from '../api/save-file';
@@ -27,6 +38,71 @@ export const uploadOutcomesQuery = () =>
   });
 
 export const dismissUploadOutcome = (id: string) => api.post<void>(`/employer-admin/upload-outcomes/${encodeURIComponent(id)}/dismiss`);
+/** Close all (issue 20): every open notice of an upload made at or before the newest one the stack showed. */
+export const dismissAllUploadOutcomes = (uploadedUntil: string) =>
+  api.post<UploadOutcomesDismissAllResult>('/employer-admin/upload-outcomes/dismiss-all', { uploadedUntil } satisfies UploadOutcomesDismissAllBody);
+/** Outcomes the admin has seen on the upload's own list (issue 20): they stop following the admin to other screens. */
+export const markUploadOutcomesSeen = (ids: readonly string[]) =>
+  api.post<UploadOutcomesSeenResult>('/employer-admin/upload-outcomes/seen', { ids: [...ids] } satisfies UploadOutcomesSeenBody);
+
+/** The newest upload instant among the notices (what Close all closes up to), or null when there are none. */
+export function newestUploadedDate(outcomes: readonly Pick<UploadOutcome, 'uploadedDate'>[]): string | null {
+  let newest: string | null = null;
+  for (const o of outcomes) if (newest === null || Date.parse(o.uploadedDate) > Date.parse(newest)) newest = o.uploadedDate;
+  return newest;
+}
+
+/**
+ * The open notices the admin has now seen on a list of those uploads (upload history, Attendance,
+ * Leave): finished on the list and finished in the notice too (so the notice kept on that screen
+ * shows its end, not "Processing"). Pure.
+ */
+export function seenOnList<O extends Pick<UploadOutcome, '_id' | 'status'>>(rows: readonly { id: string; status: string }[] | undefined, outcomes: readonly O[] | undefined): O[] {
+  if (!rows?.length || !outcomes?.length) return [];
+  const finished = new Set(rows.filter((r) => r.status !== 'PROCESSING').map((r) => r.id));
+  return outcomes.filter((o) => o.status !== 'PROCESSING' && finished.has(o._id));
+}
+
+/**
+ * Notices seen on the screen the admin is on (issue 20): marked seen on the server, so they follow
+ * the admin nowhere else, but kept in view on this screen until closed or left. One screen at a
+ * time (its pathname); leaving it forgets them.
+ */
+export interface SeenHere {
+  pathname: string;
+  outcomes: readonly UploadOutcome[];
+}
+let seenHere: SeenHere = { pathname: '', outcomes: [] };
+const seenHereListeners = new Set<() => void>();
+const setSeenHere = (next: SeenHere) => {
+  seenHere = next;
+  for (const l of seenHereListeners) l();
+};
+export const seenHereStore = {
+  get: (): SeenHere => seenHere,
+  subscribe: (listener: () => void) => {
+    seenHereListeners.add(listener);
+    return () => void seenHereListeners.delete(listener);
+  },
+  add(pathname: string, outcomes: readonly UploadOutcome[]) {
+    const kept = pathname === seenHere.pathname ? seenHere.outcomes.filter((o) => !outcomes.some((n) => n._id === o._id)) : [];
+    setSeenHere({ pathname, outcomes: [...kept, ...outcomes] });
+  },
+  remove(ids: readonly string[]) {
+    if (seenHere.outcomes.some((o) => ids.includes(o._id))) setSeenHere({ ...seenHere, outcomes: seenHere.outcomes.filter((o) => !ids.includes(o._id)) });
+  },
+  /** Leaving the screen (or Close all) forgets what was kept on it. */
+  clear() {
+    if (seenHere.outcomes.length) setSeenHere({ pathname: '', outcomes: [] });
+  },
+};
+
+/** The server's open notices with the ones kept on this screen, newest first, each once. Pure. */
+export function withSeenHere(open: readonly UploadOutcome[], here: SeenHere, pathname: string): UploadOutcome[] {
+  if (here.pathname !== pathname || here.outcomes.length === 0) return [...open];
+  const ids = new Set(open.map((o) => o._id));
+  return [...open, ...here.outcomes.filter((o) => !ids.has(o._id))].sort((a, b) => Date.parse(b.uploadedDate) - Date.parse(a.uploadedDate));
+}
 
 /** The sheet type as the notice's title names it (the upload screen's headings). */
 export const OUTCOME_TYPE_LABELS: Record<SheetDocumentType, string> = {
@@ -46,10 +122,17 @@ export const rowCountsText = (c: RowCounts): string => `${c.createdRows} created
 export type OutcomeTone = 'processing' | 'success' | 'warning' | 'error';
 
 /**
+ * The one colour rule of an upload's outcome (issue 20): the notice and every upload list's status
+ * badge (upload history, Attendance, Leave) take their colour from outcomeTone through this map.
+ * Processing is blue, so that orange means only "some rows failed".
+ */
+export const OUTCOME_TONE_COLOR: Record<OutcomeTone, string> = { processing: 'blue', success: 'green', warning: 'orange', error: 'red' };
+
+/**
  * Green: nothing failed. Orange: some rows failed, others went through (or were already so).
  * Red: the sheet was refused as a whole (FAILED), or every row failed.
  */
-export function outcomeTone(o: Pick<UploadOutcome, 'status' | 'counts'>): OutcomeTone {
+export function outcomeTone(o: { status: string; counts: RowCounts | null }): OutcomeTone {
   if (o.status === 'PROCESSING') return 'processing';
   if (o.status === 'FAILED') return 'error';
   const c = o.counts;
