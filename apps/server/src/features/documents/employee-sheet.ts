@@ -178,7 +178,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
               return failed(rowNumber, SHEET_MSG.signedUp(who, touched.map((k) => HEADER.get(k)!).join(', ')), touched);
             }
           }
-          const errors = Object.entries(validateEmployeeForm(form)) as [EmployeeSheetKey, string][];
+          const errors = Object.entries(validateEmployeeForm(form, run.options.today)) as [EmployeeSheetKey, string][];
           if (errors.length) return failed(rowNumber, errors[0]![1], errors.map(([k]) => k));
         }
         for (const [key, list, message] of PICKS) {
