@@ -62,11 +62,22 @@ const MB = 1024 * 1024;
  * its read; the sheet with 1 row in 50 changed <= 1.25x (its read + the bare update of those rows).
  */
 const GOALS = { floorRatio: 1.25, unchangedRatio: 2.0, changedRatio: 1.25, rssMb: 300, heavyAddMb: 100, listP95Ms: 50 };
+/** One row in CHANGE_EVERY has another salary in the "1,000 of 50,000 change" sheet. */
+const CHANGE_EVERY = 50;
 /** BENCH_TRIPWIRE=1 (CI, bench/sheets-tripwire.sh): exit 1 when a kind's ratio to its floor is above twice its goal. */
 const TRIPWIRE = process.env.BENCH_TRIPWIRE === '1';
 const TRIPWIRE_FACTOR = 2;
-/** One row in CHANGE_EVERY has another salary in the "1,000 of 50,000 change" sheet. */
-const CHANGE_EVERY = 50;
+/**
+ * Interim ceilings (ratio to the floor) for the kinds that do not hold twice their goal yet
+ * (decision 0035 gives the figures): a regression of the size issue 21 found (3-7x) still trips
+ * them. Lower each to TRIPWIRE_FACTOR x its goal (remove it) once the kind holds that.
+ */
+const INTERIM_CEILINGS: Record<string, number> = {
+  'employee sheet, new': 5.0,
+  [`employee sheet, 1 row in ${CHANGE_EVERY} changed`]: 5.0,
+  'leave sheet': 5.0,
+  'payroll sheet': 6.0,
+};
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EMPLOYEE_UPLOAD = '/v2/employer-admin/upload-employee-doc';
@@ -613,10 +624,14 @@ function tripwire() {
   let failed = 0;
   const kinds = outcomes.filter((o) => o.ratioGoal !== null);
   for (const o of kinds) {
-    const limit = o.ratioGoal! * TRIPWIRE_FACTOR;
+    const interim = INTERIM_CEILINGS[o.label];
+    const limit = Math.max(o.ratioGoal! * TRIPWIRE_FACTOR, interim ?? 0);
     const ok = o.status === 'PROCESSED' && o.ratio !== null && o.ratio <= limit;
     if (!ok) failed++;
-    console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${o.label}: ${o.status}, ${o.ratio === null ? 'no ratio' : `${o.ratio.toFixed(2)}x`} its floor (limit ${limit.toFixed(2)}x, goal ${o.ratioGoal!.toFixed(2)}x)`);
+    console.log(
+      `  ${ok ? 'ok  ' : 'FAIL'} ${o.label}: ${o.status}, ${o.ratio === null ? 'no ratio' : `${o.ratio.toFixed(2)}x`} its floor` +
+        ` (limit ${limit.toFixed(2)}x${interim ? ', an interim ceiling: twice the goal is not held yet' : ', twice the goal'}; goal ${o.ratioGoal!.toFixed(2)}x${o.ratio !== null && o.ratio <= o.ratioGoal! ? ', met' : ', not met'})`,
+    );
   }
   if (kinds.length < 6) {
     failed++;
