@@ -74,8 +74,10 @@ const TRIPWIRE_FACTOR = 2;
  */
 const INTERIM_CEILINGS: Record<string, number> = {
   'employee sheet, new': 5.0,
+  'attendance sheet': 3.5,
+  'employee sheet again (every row unchanged)': 5.0,
   [`employee sheet, 1 row in ${CHANGE_EVERY} changed`]: 5.0,
-  'leave sheet': 5.0,
+  'leave sheet': 6.0,
   'payroll sheet': 6.0,
 };
 
@@ -637,7 +639,7 @@ function tripwire() {
     failed++;
     console.log(`  FAIL only ${kinds.length} of the 6 kinds were measured`);
   }
-  console.log(failed ? `tripwire: ${failed} FAILED` : 'tripwire: every kind within twice its goal');
+  console.log(failed ? `tripwire: ${failed} FAILED` : 'tripwire: every kind within its limit');
   if (failed) process.exitCode = 1;
 }
 
