@@ -201,7 +201,7 @@ export async function startPortal(o: PortalOptions): Promise<Portal> {
       DATABASE_URL: o.databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn', // info: the sheet pipeline's phase times
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       SMS_RATE_LIMIT_PER_HOUR: '100000',
       SMS_PER_ADMIN_PER_HOUR: '100000',

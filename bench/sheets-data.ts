@@ -83,7 +83,7 @@ export interface SheetFile {
 const DROP_ORDER: EmployeeSheetKey[] = ['workerType', 'isTransactionAllowed', 'branchLocation', 'departmentId', 'gradeId', 'branchId', 'maxWithdrawalPerTransaction', 'maxWithdrawalPerDay', 'maxWithdrawalSalaryPercent', 'designation', 'salaryAccountNumber'];
 
 /** The value of employee n's cell in a column; undefined leaves the cell blank. */
-function employeeCell(key: EmployeeSheetKey, n: number, joinFrom: number, joinSpan: number): ExcelJS.CellValue | undefined {
+function employeeCell(key: EmployeeSheetKey, n: number, joinFrom: number, joinSpan: number, changed?: (n: number) => boolean): ExcelJS.CellValue | undefined {
   switch (key) {
     case 'employerEmployeeId':
       return employeeIdOf(n);
@@ -95,7 +95,7 @@ function employeeCell(key: EmployeeSheetKey, n: number, joinFrom: number, joinSp
       // First digit 6-9, the rest n: unique for n below 10^9.
       return (6 + (n % 4)) * 1_000_000_000 + n;
     case 'currentMonthlySalary':
-      return 12_000 + ((n * 7_919) % 78_001);
+      return 12_000 + ((n * 7_919) % 78_001) + (changed?.(n) ? 500 : 0);
     case 'joiningDate':
       return new Date(joinFrom + ((n * 37) % joinSpan) * DAY_MS);
     case 'salaryAccountNumber':
@@ -113,7 +113,7 @@ function employeeCell(key: EmployeeSheetKey, n: number, joinFrom: number, joinSp
  * Writes `rows` employees to `file`; if the file is over the limit, drops optional columns (in
  * DROP_ORDER) and writes it again until it fits.
  */
-export async function writeEmployeeSheet(file: string, rows: number, attendanceMonthFirst: string): Promise<SheetFile> {
+export async function writeEmployeeSheet(file: string, rows: number, attendanceMonthFirst: string, changed?: (n: number) => boolean): Promise<SheetFile> {
   const all = employeeColumns();
   const required = new Set<string>((d.EMPLOYEE_SHEET_COLUMNS ?? []).filter((c) => c.required).map((c) => c.key));
   const joinFrom = utcDate('2020-01-01').getTime();
@@ -126,7 +126,7 @@ export async function writeEmployeeSheet(file: string, rows: number, attendanceM
     ws.columns = columns.map((c) => ({ key: c.key, width: 18, style: c.key === 'joiningDate' ? { numFmt: 'dd-mm-yyyy' } : {} }));
     ws.addRow(columns.map((c) => c.header)).commit();
     for (let n = 1; n <= rows; n++) {
-      ws.addRow(columns.map((c) => employeeCell(c.key, n, joinFrom, joinSpan) ?? null)).commit();
+      ws.addRow(columns.map((c) => employeeCell(c.key, n, joinFrom, joinSpan, changed) ?? null)).commit();
     }
     ws.commit();
     await wb.commit();
@@ -162,6 +162,35 @@ export async function writeAttendanceSheet(file: string, employees: number, days
   ws.commit();
   await wb.commit();
   return { path: file, bytes: fs.statSync(file).size, rows: employees * days, columns: columns.map((c) => c.header), dropped: [], headersFromDomain: columns[0]?.fromDomain ?? false };
+}
+
+/** The leave types the bench's leave sheet uses, as an admin types them. */
+const LEAVE_TYPES = ['Casual Leave', 'Sick Leave', 'Earned Leave', 'Unpaid Leave'];
+
+/**
+ * Writes one leave for each of employees 1..employees (Employee ID, From Date, To Date, Leave Type;
+ * the domain's LEAVE_SHEET_COLUMNS): 1 to 3 days within the `days` days from `first`.
+ */
+export async function writeLeaveSheet(file: string, employees: number, days: number, first: string): Promise<SheetFile> {
+  const columns = (d.LEAVE_SHEET_COLUMNS ?? []) as readonly domain.SheetColumn<string>[];
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: true });
+  const ws = wb.addWorksheet('Leave');
+  ws.columns = columns.map((c) => ({ key: c.key, width: 16, style: c.key.endsWith('Date') ? { numFmt: 'dd-mm-yyyy' } : {} }));
+  ws.addRow(columns.map((c) => c.header)).commit();
+  const start = utcDate(first).getTime();
+  for (let n = 1; n <= employees; n++) {
+    const from = (n * 7) % Math.max(1, days - 3);
+    const value: Record<string, ExcelJS.CellValue> = {
+      employerEmployeeId: employeeIdOf(n),
+      fromDate: new Date(start + from * DAY_MS),
+      toDate: new Date(start + (from + (n % 3)) * DAY_MS),
+      leaveType: LEAVE_TYPES[n % LEAVE_TYPES.length]!,
+    };
+    ws.addRow(columns.map((c) => value[c.key] ?? null)).commit();
+  }
+  ws.commit();
+  await wb.commit();
+  return { path: file, bytes: fs.statSync(file).size, rows: employees, columns: columns.map((c) => c.header), dropped: [], headersFromDomain: columns.length > 0 };
 }
 
 /** A worker as the payroll sheet names them (salary in rupees). */

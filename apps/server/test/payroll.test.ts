@@ -318,6 +318,23 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     await clearMonth(A.id);
   });
 
+  it('issue 20: a negative or zero Monthly Salary gets the positive-number message, as the employee form does (decision 0020)', async () => {
+    const w1 = await worker(A.id);
+    const w2 = await worker(A.id);
+    const w3 = await worker(A.id);
+    const r = await upload(A.payroll, await sheet([HEADER, row(w1.employer_worker_id, { salary: -5000 }), row(w2.employer_worker_id, { salary: '-5000' }), row(w3.employer_worker_id, { salary: 0 })]));
+    expect(r.status).toBe(201);
+    const d = await settled(A.payroll, r.body.documentId);
+    expect(d.status).toBe('PAYROLL_PROCESSING_FAILED');
+    const got = await sheetRows(A.viewer, d.payrollFile.processedFileUrl!);
+    for (const line of got.slice(1)) {
+      expect(line.values.slice(8)).toEqual(['FAILED', PAYROLL_ROW_MSG.salaryPositive]);
+      expect(line.red).toEqual([3]);
+    }
+    expect(got.slice(1)).toHaveLength(3);
+    await clearMonth(A.id);
+  });
+
   it('a sheet that is not a payroll sheet fails with the reason and no processed file', async () => {
     const r = await upload(A.payroll, await sheet([['Name', 'Date'], ['x', 'y']]));
     const d = await settled(A.payroll, r.body.documentId);

@@ -248,7 +248,13 @@ describe('payroll sheet rows', () => {
     expect(errors({ salary: 'abc' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryNumeric });
     expect(errors({ salary: '100.123' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryNumeric });
     expect(errors({ salary: 0 })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
-    expect(errors({ salary: -5 })).toEqual({ salary: PAYROLL_ROW_MSG.salaryNumeric });
+    // Issue 20: a negative salary gets the positive-number message, as on the employee form (decision 0020).
+    expect(errors({ salary: -5 })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
+    expect(errors({ salary: -5000 })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
+    expect(errors({ salary: '-5000' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
+    expect(errors({ salary: '- 5,000.50' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
+    expect(errors({ salary: '0.00' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryPositive });
+    expect(errors({ salary: '-abc' })).toEqual({ salary: PAYROLL_ROW_MSG.salaryNumeric });
     expect(errors({ workingDays: 0 })).toMatchObject({ workingDays: PAYROLL_ROW_MSG.workingDays });
     expect(errors({ workingDays: 32 })).toMatchObject({ workingDays: PAYROLL_ROW_MSG.workingDays });
     expect(errors({ workingDays: 26.5 })).toMatchObject({ workingDays: PAYROLL_ROW_MSG.workingDays });

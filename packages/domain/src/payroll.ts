@@ -499,6 +499,8 @@ export interface PayrollSheetRow {
 }
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
+/** A negative amount as a cell gives it: -5000, "- 5,000.50", "-₹5000". */
+const NEGATIVE_AMOUNT = /^-\s*(?:₹|rs\.?|inr)?\s*\d[\d,]*(?:\.\d+)?$/i;
 /** A decimal text as an integer count of 1/10^places, or null when it has more places than that. */
 function scaled(text: string, places: number): number | null {
   if (!DECIMAL.test(text)) return null;
@@ -532,7 +534,9 @@ export function parsePayrollRow(cells: Partial<Record<PayrollSheetKey, CellValue
   if (!salaryRaw) errors.salary = PAYROLL_ROW_MSG.salaryRequired;
   else {
     const paise = scaled(salaryRaw, 2);
-    if (paise === null) errors.salary = PAYROLL_ROW_MSG.salaryNumeric;
+    // A negative amount is a number, just not a valid salary: the employee form's message (decision 0020).
+    if (NEGATIVE_AMOUNT.test(salaryRaw)) errors.salary = PAYROLL_ROW_MSG.salaryPositive;
+    else if (paise === null) errors.salary = PAYROLL_ROW_MSG.salaryNumeric;
     else if (paise <= 0) errors.salary = PAYROLL_ROW_MSG.salaryPositive;
     else if (paise > PAYROLL_MAX_MONTHLY_SALARY_PAISE) errors.salary = PAYROLL_ROW_MSG.salaryTooLarge;
     else monthlySalary = paise;

@@ -90,5 +90,21 @@ export function validateEmployeeForm(
   input: EmployeeFormInput,
   today: string = isoDateInZone(new Date(), BUSINESS_TIME_ZONE),
 ): Partial<Record<keyof EmployeeFormInput, string>> {
-  return fieldErrors<keyof EmployeeFormInput>(employeeFormSchema(today), input);
+  return fieldErrors<keyof EmployeeFormInput>(employeeFormSchemaOn(today), input);
+}
+
+/**
+ * The schema for `today`, built once per business day (issue 21): a sheet checks up to 50,000 rows
+ * with it, and building the zod schema costs far more than running it. The two last days are kept,
+ * so checks around midnight do not rebuild it in turn.
+ */
+const schemaByDay = new Map<string, ReturnType<typeof employeeFormSchema>>();
+export function employeeFormSchemaOn(today: string): ReturnType<typeof employeeFormSchema> {
+  let schema = schemaByDay.get(today);
+  if (!schema) {
+    schema = employeeFormSchema(today);
+    if (schemaByDay.size >= 2) schemaByDay.delete(schemaByDay.keys().next().value!);
+    schemaByDay.set(today, schema);
+  }
+  return schema;
 }

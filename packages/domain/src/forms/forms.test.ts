@@ -8,6 +8,7 @@ import {
   OtpForm,
   earliestJoiningDate,
   employeeFormSchema,
+  employeeFormSchemaOn,
   fieldErrors,
   latestJoiningDate,
   parseEmployeeRow,
@@ -129,5 +130,20 @@ describe('Salary Topups date search (spec 2.12, 5.1)', () => {
   it('refuses a date after today and a date that is not one', () => {
     expect(fieldErrors(form, { startDate: '2026-11-01', endDate: '2026-11-25' }).endDate).toBeTruthy();
     expect(fieldErrors(form, { startDate: '2026-02-30', endDate: '2026-11-24' }).endDate).toBeTruthy();
+  });
+});
+
+describe('the employee form schema, built once per business day (issue 21)', () => {
+  it('is the same schema for the same day, another for another day, and keeps each day\'s joining-date bound', () => {
+    const a = employeeFormSchemaOn(TODAY);
+    expect(employeeFormSchemaOn(TODAY)).toBe(a);
+    const b = employeeFormSchemaOn('2026-11-25');
+    expect(b).not.toBe(a);
+    expect(employeeFormSchemaOn(TODAY)).toBe(a); // two days are kept (a check around midnight does not rebuild)
+    // 6 months ahead of each day: 2027-05-25 is past the bound on 24 Nov, within it on 25 Nov.
+    const form = (joiningDate: string) => ({ fullName: 'Asha Rao', email: 'a@example.com', mobile: '', employerEmployeeId: 'E1', currentMonthlySalary: '20000', joiningDate, salaryAccountNumber: '', maxWithdrawalSalaryPercent: '', maxWithdrawalPerDay: '', maxWithdrawalPerTransaction: '' });
+    expect(validateEmployeeForm(form('2027-05-25'), TODAY)).toEqual({ joiningDate: EMPLOYEE_MSG.joiningDate });
+    expect(validateEmployeeForm(form('2027-05-25'), '2026-11-25')).toEqual({});
+    expect(validateEmployeeForm(form('2027-05-24'), TODAY)).toEqual({});
   });
 });

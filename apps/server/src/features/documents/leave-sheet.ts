@@ -41,15 +41,17 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
     const { trx, scope } = run;
     // Rows of this sheet overlapping another row of the same Employee ID (rows repeated exactly
     // were refused already, by the pipeline's repeated keys): all refused, each naming the others.
+    // The rows' keys taken out of the JSON once, so the self-join is a hash join on the Employee ID
+    // (joined on the JSON itself it compared every pair of rows: 24 s for 2,000 rows; issue 21).
     const { rows: overlaps } = await sql<{ row_number: number; others: number[] }>`
+      with r as materialized (
+        select row_number, lower(trim(value->>'employerEmployeeId')) as code, (value->>'fromDate')::date as from_date, (value->>'toDate')::date as to_date
+        from sheet_rows
+        where upload_id = ${scope.uploadId}::uuid and value is not null and status is null
+      )
       select a.row_number, array_agg(b.row_number order by b.row_number) as others
-      from sheet_rows a
-      join sheet_rows b on b.upload_id = a.upload_id and b.row_number <> a.row_number
-        and b.value is not null and b.status is null
-        and lower(trim(b.value->>'employerEmployeeId')) = lower(trim(a.value->>'employerEmployeeId'))
-        and (b.value->>'fromDate')::date <= (a.value->>'toDate')::date
-        and (a.value->>'fromDate')::date <= (b.value->>'toDate')::date
-      where a.upload_id = ${scope.uploadId}::uuid and a.value is not null and a.status is null
+      from r a
+      join r b on b.code = a.code and b.row_number <> a.row_number and b.from_date <= a.to_date and a.from_date <= b.to_date
       group by a.row_number
     `.execute(trx);
     const overlapping = new Map(overlaps.map((o) => [o.row_number, o.others]));
