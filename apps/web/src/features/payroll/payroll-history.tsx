@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileDownload, IconFileText, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LIST_PAGE_SIZES, PAYROLL_HISTORY_PAGE_SIZE, PAYROLL_MSG, PAYROLL_REPORT_MSG, formatDateTimeIst, type PayrollHistoryRow } from '@portal/domain';
-import { ListView, PageTitle, StatusBadge, errorMessage, notifyError, useListState, type DataTableColumn } from '../../shared/ui';
+import { ListView, PageTitle, StatusBadge, errorMessage, notifyError, useListState, useOutcomesSeenOnList, type DataTableColumn } from '../../shared/ui';
 import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { downloadStoredDocument, payrollHistoryQuery } from './api';
 import { dateAndTimeIst, payrollStatusTone } from './model';
@@ -30,6 +30,8 @@ const PAGE_SIZES = [PAYROLL_HISTORY_PAGE_SIZE, ...LIST_PAGE_SIZES];
 export function PayrollHistory({ vendorId, uploadHref, uploadBlockedReason }: PayrollHistoryProps) {
   const list = useListState({ pageSizes: PAGE_SIZES, defaultPageSize: PAYROLL_HISTORY_PAGE_SIZE });
   const query = useQuery(payrollHistoryQuery(vendorId, list.page, list.pageSize));
+  // A payroll sheet's outcome seen here is seen (decision 0021): its notice follows the admin nowhere else.
+  useOutcomesSeenOnList(query.data?.payrolls.map((r) => ({ id: r.documentId, status: r.status === 'UPLOADED' || r.status === 'PROCESSING' ? 'PROCESSING' : r.status })));
   const download = useMutation({
     mutationFn: ({ location, fileName }: { location: string; key: string; fileName?: string }) => downloadStoredDocument(location, vendorId, fileName),
     onError: (error) => notifyError(errorMessage(error), { title: 'Download failed' }),
