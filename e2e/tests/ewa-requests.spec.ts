@@ -2,8 +2,9 @@
  * Issue 13 (decision 0024): EWA Requests. The demo employer has approval on, and its seed leaves
  * advance requests waiting (SUN-1020, SUN-1033, SUN-1041; Swift Staffing's SWF-1008, SWF-1012).
  * The journey adds its own through the worker side (/worker-api, as the worker app would) for
- * workers no other journey looks at; approved requests stay USER_REQUESTED and rejected ones end
- * LENDER_REJECTED, so the transactions and dashboard figures of the other journeys do not move.
+ * workers no other journey looks at. Approved requests move on by themselves (issue 20 item 3,
+ * decision 0032): the approval's job transfers them and they appear on Transactions within seconds;
+ * rejected ones end LENDER_REJECTED.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, apiSignIn, expectAccessible, settle, signInViaApi } from '../fixtures.js';
@@ -79,12 +80,14 @@ test('the Super Admin approves and rejects requests, each after a confirmation',
   await expect(page).toHaveURL(/search=SUN-1041/);
   await expect(table(page).locator('tbody tr')).toHaveCount(1);
   const name = (await row.locator('td').nth(0).innerText()).trim();
+  const amount = (await row.locator('td').nth(2).innerText()).trim();
 
   // Approve, confirmed.
   await row.getByRole('button', { name: `Approve ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Approve request' });
   await settle(page);
   await expect(confirm).toContainText(`Approve the request of ${name} (SUN-1041)`);
+  await expect(confirm).toContainText('appears on Transactions once transferred');
   await confirm.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`${name} approved!`, { exact: true })).toBeVisible();
   await expect(confirm).toBeHidden();
@@ -107,6 +110,22 @@ test('the Super Admin approves and rejects requests, each after a confirmation',
   await expect(page.getByText(`${other} rejected!`, { exact: true })).toBeVisible();
   await expect(rowOf(page, 'SUN-1033')).toHaveCount(0);
   await expect(rowOf(page, 'SUN-1041')).toHaveCount(0);
+
+  // The approved advance moved on by itself (issue 20 item 3): on Transactions, TRANSFERRED, with its amount.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const transferred = page
+    .getByRole('table', { name: 'Transactions' })
+    .locator('tbody tr')
+    .filter({ hasText: 'SUN-1041' })
+    .filter({ hasText: amount })
+    .filter({ hasText: 'TRANSFERRED' });
+  await expect(async () => {
+    await page.goto(`/employerTransactions?startDate=${today}&endDate=${today}&employerWorkerId=SUN-1041`);
+    await expect(transferred).toHaveCount(1, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(transferred.getByRole('link', { name })).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: '/tmp/ewa-transferred.png' });
 });
 
 test('a request decided meanwhile by another admin opens a dialog with the server message', async ({ page }) => {

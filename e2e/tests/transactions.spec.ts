@@ -12,6 +12,8 @@ import { DEMO, closeUploadOutcomes, expectAccessible, signInViaApi } from '../fi
 const ExcelJS = createRequire(import.meta.url)('exceljs') as typeof import('exceljs');
 
 const HEADERS = ['Name', 'Worker Id', 'Date & time', 'Amount Disbursed', 'Repaid Amount', 'Last Repayment Date', 'Deduction Confirmed', 'Pending Amount', 'Status'];
+/** On screen the time column says which time it shows (issue 20 item 6): the request's, as the date filter. */
+const SCREEN_HEADERS = HEADERS.map((h) => (h === 'Date & time' ? 'Date & time Requested (IST)' : h));
 const istToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 /** Waits for the next answer of a search call (the table keeps the previous rows until it arrives). */
 const searched = (page: Page, path: string) => page.waitForResponse((r) => r.url().includes(`/api/employer-admin/${path}?`) && r.status() === 200);
@@ -51,7 +53,7 @@ test('Transactions: a date range, the rows, the status filter, the worker search
   await expect(from).toHaveValue(dmy(monthStart));
   await expect(to).toHaveValue(dmy(today));
   const table = page.getByRole('table', { name: 'Transactions' });
-  await expect(table.getByRole('columnheader')).toHaveText(HEADERS);
+  await expect(table.getByRole('columnheader')).toHaveText(SCREEN_HEADERS);
   const rows = table.locator('tbody tr');
   await expect(rows.first().getByRole('cell').nth(8)).toHaveText(/TRANSFERRED|REPAID|DEDUCTED FROM SALARY/);
   await expectAccessible(page);

@@ -121,7 +121,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     registerAdminRoutes(api, deps);
     registerEmployeeRoutes(api, deps);
     registerEmployeeProfileRoutes(api, deps);
-    registerApprovalRoutes(api, deps);
+    await registerApprovalRoutes(api, deps);
     registerWorkerTransactionRoutes(api, deps);
     // FINAL_REPORT (the payout report) is built by the payroll feature when GET /employer-admin/doc asks for it.
     await registerDocumentRoutes(api, deps, { FINAL_REPORT: payoutReportDocument(deps) });

@@ -169,3 +169,30 @@ describe('--demo outside production', () => {
     }
   }, 60_000);
 });
+
+describe('the demo at an early start (issue 20 item 6)', () => {
+  it('dates nothing after the moment the portal starts: started at 08:00 IST, no advance or event later', async () => {
+    const other = await createTestEnv();
+    try {
+      // 08:00 IST of yesterday (a day in the past, so that what the database stamps itself stays after it).
+      const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(Date.now() - 86_400_000));
+      const start = new Date(`${yesterday}T08:00:00+05:30`);
+      expect(await demoAtStart({ ...other.deps, now: () => start }, true)).toBe('seeded');
+      const latest = async (table: 'transactions' | 'transaction_events' | 'document_uploads') =>
+        (await other.deps.db.selectFrom(table).select((e) => e.fn.max<Date>('created_at').as('at')).executeTakeFirstOrThrow()).at;
+      const tx = await latest('transactions');
+      expect(tx.getTime()).toBeLessThanOrEqual(start.getTime());
+      expect((await latest('transaction_events')).getTime()).toBeLessThanOrEqual(start.getTime());
+      expect((await latest('document_uploads')).getTime()).toBeLessThanOrEqual(start.getTime());
+      // Advances of that day are there, at the start at the latest.
+      const today = await other.deps.db
+        .selectFrom('transactions')
+        .select('created_at')
+        .where('created_at', '>=', new Date(`${yesterday}T00:00:00+05:30`))
+        .execute();
+      expect(today.length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  }, 400_000);
+});

@@ -26,6 +26,16 @@ function random(seed: number): () => number {
   };
 }
 
+/**
+ * A time of a business day in IST, but never after the deps' clock (issue 20 item 6): on today's
+ * date, what the demo says happened "at 11:30" happened at most now when the portal starts earlier.
+ */
+const istAt = (deps: Pick<Deps, 'now'>, day: string, time: string): Date => {
+  const at = new Date(`${day}T${time}+05:30`);
+  const now = deps.now();
+  return at > now ? now : at;
+};
+
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors: { id: string; name: string }[]): Promise<void> {
@@ -66,7 +76,7 @@ export async function seedDemoWorkforce(deps: Deps, employerId: string, vendors:
 
   // The month so far: attendance each day, and on some days an advance asked for that day.
   for (let day = start; day <= today; day = addDays(day, 1)) {
-    const onDay = createWorkerSide({ ...deps, now: () => new Date(`${day}T11:30:00+05:30`) });
+    const onDay = createWorkerSide({ ...deps, now: () => istAt(deps, day, '11:30:00') });
     const sunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
     for (const w of workers) {
       const r = rnd();
@@ -135,7 +145,7 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
   const sheets: { fileName: string; at: Date; rows: [string, string, string, string][] }[] = [
     {
       fileName: `leave-${previous.slice(0, 7)}.xlsx`,
-      at: new Date(`${current}T10:05:00+05:30`),
+      at: istAt(deps, current, '10:05:00'),
       rows: [
         ['SUN-1017', day(previous, 3), day(previous, 5), 'Casual Leave'],
         ['SUN-1023', day(previous, 10), day(previous, 11), 'Loss of Pay'],
@@ -227,7 +237,7 @@ async function seedPayrollMonth(deps: Deps, workers: readonly { id: string; sala
   const end = addDays(monthStart(today), -1);
   const borrowed = new Set<string>();
   for (let day = start; day <= end; day = addDays(day, 1)) {
-    const onDay = createWorkerSide({ ...deps, now: () => new Date(`${day}T12:15:00+05:30`) });
+    const onDay = createWorkerSide({ ...deps, now: () => istAt(deps, day, '12:15:00') });
     const sunday = new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
     for (const w of workers) {
       const r = rnd();
@@ -262,7 +272,7 @@ async function seedPayrollMonth(deps: Deps, workers: readonly { id: string; sala
   const sun1012 = workers.find((w) => w.number === 12);
   if (sun1012) {
     const before = firstDayOf(monthOfDate(addDays(start, -1)));
-    const side = createWorkerSide({ ...deps, now: () => new Date(`${addDays(before, 9)}T15:00:00+05:30`) });
+    const side = createWorkerSide({ ...deps, now: () => istAt(deps, addDays(before, 9), '15:00:00') });
     await side.applyTopup(sun1012.id, Math.round(sun1012.salary / 2 / 100) * 100, 3);
   }
 }
@@ -300,7 +310,7 @@ async function seedDemoKyc(deps: Deps, workers: readonly WorkerRecord[]): Promis
   for (const [k, w] of workers.entries()) {
     const joined = w.joined_at ?? businessDate(deps.now());
     // The worker app acts on the joining day.
-    const side = createWorkerSide({ ...deps, now: () => new Date(`${joined}T10:30:00+05:30`) });
+    const side = createWorkerSide({ ...deps, now: () => istAt(deps, joined, '10:30:00') });
     const place = pick(CITIES);
     const first = w.full_name.split(' ')[0]!;
     await side.saveProfile(w.id, {
@@ -324,6 +334,6 @@ async function seedDemoKyc(deps: Deps, workers: readonly WorkerRecord[]): Promis
     const older = k % 7 === 3;
     if (older) await side.signAgreement(w.id, 'EWA_AGREEMENT_V1', null);
     const signedOn = older && joined < CURRENT_AGREEMENT_FROM ? CURRENT_AGREEMENT_FROM : joined;
-    await createWorkerSide({ ...deps, now: () => new Date(`${signedOn}T10:45:00+05:30`) }).signAgreement(w.id, 'EWA_AGREEMENT', demoDocuments.agreement());
+    await createWorkerSide({ ...deps, now: () => istAt(deps, signedOn, '10:45:00') }).signAgreement(w.id, 'EWA_AGREEMENT', demoDocuments.agreement());
   }
 }

@@ -13,9 +13,12 @@ import {
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { authOf, entityRoute } from '../../platform/guard.js';
+import { createApprovedAdvanceQueue } from '../worker-side/index.js';
 import { createApprovalService } from './service.js';
 
-export function registerApprovalRoutes(parent: FastifyInstance, deps: Deps): void {
+export async function registerApprovalRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
+  // An approved advance queues its job (decision 0032): the queue must exist before the first send.
+  if (deps.queue) await createApprovedAdvanceQueue(deps.queue);
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const approvals = createApprovalService(deps);
   const tags = ['approvals'];

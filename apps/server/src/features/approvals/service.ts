@@ -24,7 +24,7 @@ import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { inScope, type Scope } from '../../platform/scope.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
-import { createWorkerSide } from '../worker-side/index.js';
+import { createWorkerSide, queueApprovedAdvance } from '../worker-side/index.js';
 
 /** LIKE pattern for "contains", with the pattern characters of the input escaped. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -95,8 +95,8 @@ export function createApprovalService(deps: Deps) {
   /**
    * The employer's decision on a held advance. One conditional update on the approval and the
    * status: of two decisions at once, one changes the row (200) and the other finds it decided (409).
-   * Approved, the advance stays USER_REQUESTED and moves on through the worker side (re-checked
-   * against the limits then); rejected, it ends LENDER_REJECTED with the reason.
+   * Approved, the advance stays USER_REQUESTED and its job (decision 0032) moves it on through the
+   * worker side's lifecycle (re-checked against the limits then); rejected, it ends LENDER_REJECTED with the reason.
    */
   async function decideRequest(ctx: Scope, body: ApprovalDecisionBody): Promise<TransactionDecisionResult> {
     if (Object.keys(body.modifiedFields).length > 0) throw badRequest(EWA_REQUEST_SERVER_MSG.noModifiedFields);
@@ -135,6 +135,8 @@ export function createApprovalService(deps: Deps) {
         throw requestAlreadyDecided(t);
       }
       if (!approved) await trx.insertInto('transaction_events').values({ transaction_id: updated.id, status: 'LENDER_REJECTED', created_at: now }).execute();
+      // Decision 0032: approved, the advance's job is queued in this transaction (committed with the decision or not at all).
+      else await queueApprovedAdvance(deps, trx, updated.id);
       const w = await trx.selectFrom('workers').select(['full_name', 'employer_worker_id']).where('id', '=', updated.worker_id).executeTakeFirstOrThrow();
       await recordActivity(trx, {
         employerId: updated.employer_id,

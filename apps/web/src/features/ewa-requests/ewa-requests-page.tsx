@@ -163,7 +163,7 @@ export function EwaRequestsPage() {
             <Text>
               {confirming.status === 'APPROVED' ? 'Approve' : 'Reject'} the request of {confirming.request.fullName} ({confirming.request.employersWorkerId}) for{' '}
               {formatRupees(confirming.request.amount)}?{' '}
-              {confirming.status === 'APPROVED' ? 'The advance then goes on to the worker.' : 'The worker will see that you rejected it.'}
+              {confirming.status === 'APPROVED' ? 'The worker\'s limits are then checked again and the advance is transferred; it appears on Transactions once transferred.' : 'The worker will see that you rejected it.'}
             </Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={() => setDialog({ kind: 'none' })} disabled={decide.isPending}>

@@ -160,6 +160,8 @@ export function TransactionsPage() {
   const columns: DataTableColumn<WorkerTransactionRow>[] = TRANSACTION_COLUMNS.map((c) => ({
     key: c.key,
     header: c.header,
+    // The one time the column shows is the request's (the date filter and the sort are on it too), said under the spec's header.
+    subHeader: c.key === 'createdAt' ? 'Requested (IST)' : undefined,
     align: MONEY.includes(c.key) ? 'right' : undefined,
     sortKey: SORT_OF[c.key],
     nowrap: c.key !== 'name' && c.key !== 'createdAt',
