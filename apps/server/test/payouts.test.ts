@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf } from '@portal/domain';
+import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf, type EmployeePayoutDetailsResult, type PayrollDetails } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
 import { processSheet } from '../src/sheets.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
@@ -423,6 +423,20 @@ describe('payouts against a faulty bank', () => {
     const returned = unpaid.reduce((t, x) => t + x.amount, 0);
     const afterRun1 = await ledgerFacts(env.deps.db, A.id);
     expect(mirrored.filter((e) => e.status === 'TRANSFERRED')).toHaveLength(5);
+
+    // Issue 20 item 2: the payout screen's rows say when a paid payout was reversed (the UTR is no
+    // payment); the rejected one has no reversal. Payroll-details counts what came back.
+    const m = monthOfDate(p.month);
+    const failedTab = await env.call<EmployeePayoutDetailsResult>('POST', '/employer-admin/payroll/employee-payout-details', { token: A.viewer, body: { month: m.month, year: m.year, status: 'FAILED', payrollId: p.payrollId } });
+    expect(failedTab.status).toBe(200);
+    const today = businessDate(new Date());
+    expect(failedTab.body.data.map((r) => [r.rowNumber, r.status, r.reversedOn ?? null]).sort()).toEqual([
+      [2, 'FAILED', null],
+      [4, 'FAILED', today],
+      [7, 'FAILED', today],
+    ]);
+    const shown = await env.call<PayrollDetails>('GET', '/employer-admin/payroll/payroll-details', { token: A.viewer, query: { month: String(m.month), year: String(m.year) } });
+    expect(shown.body.returned).toEqual({ count: 3, amount: unpaid.reduce((t, x) => t + x.amount, 0) });
 
     // A viewer may not re-run; the bank is fixed; the re-run touches only the three.
     expect((await rerun(A.viewer, p.payrollId)).status).toBe(403);

@@ -158,6 +158,12 @@ export const PayrollDetails = z.object({
   paid: CountAmount,
   pending: CountAmount,
   failed: CountAmount,
+  /**
+   * Payouts of this payroll whose amount a failure, cancellation or reversal gave back to the
+   * account balance (their return CREDITs; issue 20 item 1), over all its runs. Optional on the wire
+   * for older servers.
+   */
+  returned: CountAmount.optional(),
   completePayrollPayoutBreakup: z.object({
     /** sum of finalized entries' salary: employee payouts + the provider's deductions */
     totalBalanceRequired: money,
@@ -241,6 +247,11 @@ export const PayrollEntryRow = z.object({
   /** the transaction id: the current payout's id */
   requestId: z.string().nullable(),
   utr: z.string().nullable(),
+  /**
+   * yyyy-mm-dd (IST) when the bank reversed the current payout after paying it (status FAILED, the
+   * reversed transfer's UTR kept): the screens say "Reversed on ..." instead of showing a paid UTR
+   */
+  reversedOn: z.string().nullable().optional(),
   /** ISO instants */
   paidAt: z.string().nullable(),
   createdDate: z.string(),

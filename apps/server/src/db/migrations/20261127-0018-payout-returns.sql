@@ -22,3 +22,6 @@ join payroll_entries e on e.id = o.entry_id
 join payrolls r on r.id = o.payroll_id
 where o.status in ('FAILED', 'CANCELLED', 'REVERSED')
 on conflict (bank_reference) where kind = 'CREDIT' do nothing;
+
+-- A payroll's returns are read by payout (payroll-details' returned figure, the payout report).
+create index ledger_entries_payout on ledger_entries (payout_id) where payout_id is not null;
