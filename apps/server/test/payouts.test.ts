@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf, type EmployeePayoutDetailsResult, type PayrollDetails } from '@portal/domain';
+import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf, type AccountStatement, type EmployeePayoutDetailsResult, type PayrollDetails } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
 import { processSheet } from '../src/sheets.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
@@ -437,6 +437,21 @@ describe('payouts against a faulty bank', () => {
     ]);
     const shown = await env.call<PayrollDetails>('GET', '/employer-admin/payroll/payroll-details', { token: A.viewer, query: { month: String(m.month), year: String(m.year) } });
     expect(shown.body.returned).toEqual({ count: 3, amount: unpaid.reduce((t, x) => t + x.amount, 0) });
+
+    // The account statement (READ, employer context): each return its own line, credits - debits =
+    // the balance = the sum of the ledger, each line's running balance; refused in vendor context.
+    const statement = await env.call<AccountStatement>('GET', '/employer-admin/payroll/account-statement', { token: A.viewer });
+    expect(statement.status).toBe(200);
+    const facts = await ledgerFacts(env.deps.db, A.id);
+    expect(statement.body).toMatchObject({ credits: facts.credits, debits: facts.debits, accountBalance: facts.credits - facts.debits });
+    expect(statement.body.accountBalance).toBe((await accountInfo(A.viewer)).body.accountBalance);
+    for (const x of unpaid) {
+      const line = statement.body.lines.find((l) => l.reason === returns.find((c) => c.payout_id === x.id)!.reason);
+      expect(line).toMatchObject({ kind: 'CREDIT', what: 'RETURN', amount: x.amount });
+    }
+    expect(statement.body.lines[0]!.balanceAfter).toBe(statement.body.accountBalance);
+    statement.body.lines.slice(0, -1).forEach((l, i) => expect(l.balanceAfter - (l.kind === 'CREDIT' ? l.amount : -l.amount)).toBe(statement.body.lines[i + 1]!.balanceAfter));
+    expect((await env.call('GET', '/employer-admin/payroll/account-statement', { token: A.vendorAdmin, query: { vendorId: A.v1 } })).status).toBe(404);
 
     // A viewer may not re-run; the bank is fixed; the re-run touches only the three.
     expect((await rerun(A.viewer, p.payrollId)).status).toBe(403);
