@@ -6,10 +6,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf } from '@portal/domain';
+import { PAYROLL_MSG, ROLE_IDS, businessDate, firstDayOf, monthLabel, monthOfDate, payrollMonthOf, type AccountStatement, type EmployeePayoutDetailsResult, type PayrollDetails } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
 import { processSheet } from '../src/sheets.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
+import { applyBankUpdates } from '../src/features/payouts/status.js';
 import { bankSignature } from '../src/platform/payouts.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
 import { activitiesOf, insertWorker } from './workers-fixtures.js';
@@ -80,7 +81,10 @@ async function expectExactlyOnceAtBank(payrollId: string) {
 async function expectLedgerReconciles(employerId: string, token: string, payroll: FrozenPayroll) {
   const facts = await ledgerFacts(env.deps.db, employerId);
   expect((await accountInfo(token)).body.accountBalance).toBe(facts.credits - facts.debits);
-  const debit = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payroll_id', '=', payroll.payrollId).execute();
+  // The sum of the entries is the balance (credits - debits, returns included).
+  const lines = await env.deps.db.selectFrom('ledger_entries').select(['kind', 'amount']).where('employer_id', '=', employerId).execute();
+  expect(lines.reduce((t, l) => t + (l.kind === 'CREDIT' ? Number(l.amount) : -Number(l.amount)), 0)).toBe((await accountInfo(token)).body.accountBalance);
+  const debit = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payroll_id', '=', payroll.payrollId).where('run', '=', 1).execute();
   expect(debit).toHaveLength(1);
   expect(debit[0]!.kind).toBe('DEBIT');
   expect(debit[0]!.amount).toBe(payroll.totalSalary);
@@ -373,7 +377,7 @@ describe('payouts against a faulty bank', () => {
     expect((await env.deps.db.selectFrom('payroll_entries').select(['status', 'utr']).where('id', '=', one.entry_id).executeTakeFirstOrThrow()).status).toBe('TRANSFERRED');
   }, 60_000);
 
-  it('failed and processed -> reversed: DISBURSAL_FAILED; the re-run sends attempt 2 only for those, with no new debit', async () => {
+  it('failed and processed -> reversed: DISBURSAL_FAILED, the amounts returned once; the re-run sends attempt 2 only for those and debits exactly that', async () => {
     const stamp = String(Date.now() % 1e6).padStart(6, '0');
     const p = await frozen({ entries: 8, account: (i) => `55${stamp}${String(i).padStart(4, '0')}` });
     const entries = await entriesOf(p.payrollId);
@@ -397,7 +401,57 @@ describe('payouts against a faulty bank', () => {
     }
     const mirrored = await entriesOf(p.payrollId);
     expect(mirrored.filter((e) => e.status === 'FAILED').map((e) => e.row_number).sort()).toEqual([2, 4, 7]);
+
+    // Issue 20 item 1: the three amounts came back to the balance, each as its own CREDIT naming
+    // the payout, the worker and why, exactly once even when the bank's answers are applied again
+    // (repeated and racing, as webhooks and the poll would).
+    const unpaid = first.filter((x) => x.status !== 'TRANSFERRED');
+    const returnsOf = () => env.deps.db.selectFrom('ledger_entries').selectAll().where('payout_id', 'in', unpaid.map((x) => x.id)).execute();
+    await until('the returns', async () => (await returnsOf()).length === 3);
+    const again = unpaid.map((x) => ({ payoutId: x.id, bankPayoutId: x.bank_payout_id, status: x.status, utr: x.utr, failureReason: x.failure_reason }));
+    await Promise.all([1, 2, 3, 4].map(() => applyBankUpdates(env.deps.db, again)));
+    const returns = await returnsOf();
+    expect(returns).toHaveLength(3);
+    for (const x of unpaid) {
+      const ret = returns.find((c) => c.payout_id === x.id)!;
+      const entry = mirrored.find((e) => e.id === x.entry_id)!;
+      expect(ret).toMatchObject({ kind: 'CREDIT', amount: x.amount, bank_reference: `payout-return:${x.id}`, employer_id: A.id });
+      expect(ret.reason).toContain(entry.name);
+      expect(ret.reason).toContain(entry.employer_employee_code);
+      expect(ret.reason).toMatch(x.status === 'REVERSED' ? /reversed by the bank on \d{2} \w{3} \d{4}/ : /attempt 1, /);
+    }
+    const returned = unpaid.reduce((t, x) => t + x.amount, 0);
+    const afterRun1 = await ledgerFacts(env.deps.db, A.id);
     expect(mirrored.filter((e) => e.status === 'TRANSFERRED')).toHaveLength(5);
+
+    // Issue 20 item 2: the payout screen's rows say when a paid payout was reversed (the UTR is no
+    // payment); the rejected one has no reversal. Payroll-details counts what came back.
+    const m = monthOfDate(p.month);
+    const failedTab = await env.call<EmployeePayoutDetailsResult>('POST', '/employer-admin/payroll/employee-payout-details', { token: A.viewer, body: { month: m.month, year: m.year, status: 'FAILED', payrollId: p.payrollId } });
+    expect(failedTab.status).toBe(200);
+    const today = businessDate(new Date());
+    expect(failedTab.body.data.map((r) => [r.rowNumber, r.status, r.reversedOn ?? null]).sort()).toEqual([
+      [2, 'FAILED', null],
+      [4, 'FAILED', today],
+      [7, 'FAILED', today],
+    ]);
+    const shown = await env.call<PayrollDetails>('GET', '/employer-admin/payroll/payroll-details', { token: A.viewer, query: { month: String(m.month), year: String(m.year) } });
+    expect(shown.body.returned).toEqual({ count: 3, amount: unpaid.reduce((t, x) => t + x.amount, 0) });
+
+    // The account statement (READ, employer context): each return its own line, credits - debits =
+    // the balance = the sum of the ledger, each line's running balance; refused in vendor context.
+    const statement = await env.call<AccountStatement>('GET', '/employer-admin/payroll/account-statement', { token: A.viewer });
+    expect(statement.status).toBe(200);
+    const facts = await ledgerFacts(env.deps.db, A.id);
+    expect(statement.body).toMatchObject({ credits: facts.credits, debits: facts.debits, accountBalance: facts.credits - facts.debits });
+    expect(statement.body.accountBalance).toBe((await accountInfo(A.viewer)).body.accountBalance);
+    for (const x of unpaid) {
+      const line = statement.body.lines.find((l) => l.reason === returns.find((c) => c.payout_id === x.id)!.reason);
+      expect(line).toMatchObject({ kind: 'CREDIT', what: 'RETURN', amount: x.amount });
+    }
+    expect(statement.body.lines[0]!.balanceAfter).toBe(statement.body.accountBalance);
+    statement.body.lines.slice(0, -1).forEach((l, i) => expect(l.balanceAfter - (l.kind === 'CREDIT' ? l.amount : -l.amount)).toBe(statement.body.lines[i + 1]!.balanceAfter));
+    expect((await env.call('GET', '/employer-admin/payroll/account-statement', { token: A.vendorAdmin, query: { vendorId: A.v1 } })).status).toBe(404);
 
     // A viewer may not re-run; the bank is fixed; the re-run touches only the three.
     expect((await rerun(A.viewer, p.payrollId)).status).toBe(403);
@@ -422,7 +476,13 @@ describe('payouts against a faulty bank', () => {
     const final = await entriesOf(p.payrollId);
     expect(final.every((e) => e.status === 'TRANSFERRED')).toBe(true);
     for (const x of seconds) expect(final.find((e) => e.id === x.entry_id)!.request_id).toBe(x.id);
-    expect((await accountInfo(A.owner)).body.accountBalance).toBe(balanceBefore);
+    // The re-run debited again exactly what it sent (its own DEBIT, run 2); no new return.
+    const rerunDebits = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payroll_id', '=', p.payrollId).where('run', '=', 2).execute();
+    expect(rerunDebits).toHaveLength(1);
+    expect(rerunDebits[0]!.amount).toBe(returned);
+    expect(seconds.reduce((t, x) => t + x.amount, 0)).toBe(returned);
+    expect((await accountInfo(A.owner)).body.accountBalance).toBe(balanceBefore - returned);
+    expect(await ledgerFacts(env.deps.db, A.id)).toEqual({ credits: afterRun1.credits, debits: afterRun1.debits + returned });
     await expectExactlyOnceAtBank(p.payrollId);
     await expectLedgerReconciles(A.id, A.owner, p);
     expect((await activitiesOf(env, A.id, 'PAYROLL_PAYOUTS_REINITIATED')).filter((a) => a.target_id === p.payrollId)).toHaveLength(1);

@@ -34,6 +34,22 @@ const entry = (over: Partial<PayrollReportEntry> = {}): PayrollReportEntry => ({
 const col = payrollReportColumn;
 
 describe('the payout report', () => {
+  it('a payout reversed after it was paid: FAILED, no bare UTR, the reversal in words and its amount returned (issue 20 items 1, 2)', () => {
+    const row = payrollReportRow(entry({ status: 'FAILED', utr: 'UTR998877', failureReason: 'Beneficiary account closed', reversedOn: '2026-11-06', returned: 1_862_345 }));
+    expect(row[col('status')]).toBe('FAILED');
+    expect(row[col('utr')]).toBe('');
+    expect(row[col('reason')]).toBe('Reversed on 06 Nov 2026 (UTR UTR998877 returned)');
+    expect(row[col('returned')]).toBe(18_623.45);
+    // A rejected payout: the bank's reason and its amount returned; a paid one keeps its UTR and returns nothing.
+    const rejected = payrollReportRow(entry({ status: 'FAILED', utr: null, failureReason: 'Invalid IFSC', returned: 1_862_345 }));
+    expect([rejected[col('reason')], rejected[col('returned')]]).toEqual(['Invalid IFSC', 18_623.45]);
+    const paid = payrollReportRow(entry());
+    expect([paid[col('utr')], paid[col('returned')]]).toEqual(['123456789012', '']);
+    const t = emptyReportTotals();
+    addToReportTotals(t, entry({ status: 'FAILED', returned: 1_862_345 }));
+    addToReportTotals(t, entry());
+    expect(payrollReportTotalRows(t)[1]![col('returned')]).toBe(18_623.45);
+  });
   it('exists once a payroll is executed, under payroll-report-{yyyy-mm}.xlsx', () => {
     for (const s of ['DISBURSAL_INITIATED', 'DISBURSAL_IN_PROGRESS', 'DISBURSAL_COMPLETED', 'DISBURSAL_FAILED']) expect(hasPayoutReport(s)).toBe(true);
     for (const s of ['UPLOADED', 'PROCESSING', 'PROCESSED', 'PAYROLL_FROZEN', 'PAYROLL_PROCESSING_FAILED', 'EXPIRED', 'CANCELLED']) expect(hasPayoutReport(s)).toBe(false);

@@ -46,6 +46,7 @@ export const PAYROLL_REPORT_COLUMNS = [
   { key: 'transactionId', header: 'Transaction ID', width: 38 },
   { key: 'utr', header: 'UTR', width: 16 },
   { key: 'date', header: 'Date', width: 12 },
+  { key: 'returned', header: 'Returned to Balance', width: 20 },
 ] as const;
 export type PayrollReportColumnKey = (typeof PAYROLL_REPORT_COLUMNS)[number]['key'];
 export const PAYROLL_REPORT_HEADERS: readonly string[] = PAYROLL_REPORT_COLUMNS.map((c) => c.header);
@@ -72,7 +73,24 @@ export interface PayrollReportEntry {
   utr: string | null;
   paidAt: Date | string | null;
   updatedAt: Date | string;
+  /** yyyy-mm-dd (IST) when the bank reversed the current payout after paying it (issue 20 item 2) */
+  reversedOn?: string | null;
+  /** paise the current payout's failure or reversal gave back to the account balance (issue 20 item 1) */
+  returned?: number;
 }
+
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** yyyy-mm-dd -> "05 Nov 2026". */
+export function formatDdMonYyyy(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d} ${MONTHS_SHORT[Number(m) - 1] ?? m} ${y}`;
+}
+/**
+ * What a reversed payout says instead of a bare UTR (issue 20 item 2): the bank paid and then took
+ * the transfer back, so its UTR is no proof of payment and the amount came back to the balance.
+ */
+export const reversedText = (reversedOn: string, utr: string | null): string =>
+  `Reversed on ${formatDdMonYyyy(reversedOn)}${utr ? ` (UTR ${utr} returned)` : ''}`;
 
 const safe = (v: string | null | undefined): string => spreadsheetSafeText(v ?? '');
 const rupees = (paise: number): number => Math.round(paise) / 100;
@@ -88,7 +106,8 @@ const dateIst = (at: Date | string): string => {
  * payout screen shows it, and none for a SKIPPED entry (it never went to the bank).
  */
 export function payrollReportRow(e: PayrollReportEntry): (string | number)[] {
-  const reason = e.status === 'SKIPPED' ? e.skipReason : e.status === 'FAILED' || e.status === 'CANCELLED' ? e.failureReason : null;
+  const reversed = e.status === 'FAILED' && e.reversedOn ? reversedText(e.reversedOn, e.utr) : null;
+  const reason = e.status === 'SKIPPED' ? e.skipReason : reversed ?? (e.status === 'FAILED' || e.status === 'CANCELLED' ? e.failureReason : null);
   const date = e.status === 'SKIPPED' ? '' : e.paidAt ? dateIst(e.paidAt) : dateIst(e.updatedAt);
   return [
     e.rowNumber,
@@ -103,8 +122,10 @@ export function payrollReportRow(e: PayrollReportEntry): (string | number)[] {
     statusLabel(e.status),
     safe(reason),
     safe(e.requestId),
-    safe(e.utr),
+    // A UTR is proof of payment only beside a paid entry; a reversed one says so in Reason.
+    e.status === 'TRANSFERRED' ? safe(e.utr) : '',
     date,
+    e.returned ? rupees(e.returned) : '',
   ];
 }
 
@@ -116,10 +137,13 @@ export interface PayrollReportTotals {
   amount: number;
   paidEntries: number;
   paidAmount: number;
+  /** paise given back to the balance by failed, cancelled or reversed payouts */
+  returned: number;
 }
-export const emptyReportTotals = (): PayrollReportTotals => ({ entries: 0, salary: 0, deductions: 0, amount: 0, paidEntries: 0, paidAmount: 0 });
-export function addToReportTotals(t: PayrollReportTotals, e: Pick<PayrollReportEntry, 'status' | 'salary' | 'deductions' | 'amountPayable'>): void {
+export const emptyReportTotals = (): PayrollReportTotals => ({ entries: 0, salary: 0, deductions: 0, amount: 0, paidEntries: 0, paidAmount: 0, returned: 0 });
+export function addToReportTotals(t: PayrollReportTotals, e: Pick<PayrollReportEntry, 'status' | 'salary' | 'deductions' | 'amountPayable' | 'returned'>): void {
   if (e.status === 'SKIPPED') return;
+  t.returned += e.returned ?? 0;
   t.entries += 1;
   t.salary += e.salary;
   t.deductions += e.deductions;
@@ -134,6 +158,6 @@ export function payrollReportTotalRows(t: PayrollReportTotals): (string | number
   const at = (cells: Partial<Record<PayrollReportColumnKey, string | number>>) => PAYROLL_REPORT_COLUMNS.map((c) => cells[c.key] ?? null);
   return [
     at({ employeeId: PAYROLL_REPORT_MSG.totalLabel, salary: rupees(t.salary), deductions: rupees(t.deductions), amount: rupees(t.amount), status: `${t.entries} payouts` }),
-    at({ employeeId: PAYROLL_REPORT_MSG.paidLabel, amount: rupees(t.paidAmount), status: `${t.paidEntries} paid` }),
+    at({ employeeId: PAYROLL_REPORT_MSG.paidLabel, amount: rupees(t.paidAmount), status: `${t.paidEntries} paid`, returned: rupees(t.returned) }),
   ];
 }

@@ -477,6 +477,10 @@ export interface LedgerEntriesTable {
   reason: string;
   payroll_id: string | null;
   bank_reference: string | null;
+  /** The payout whose amount a return CREDIT gives back (migration 0018). */
+  payout_id: string | null;
+  /** A DEBIT's run of its payroll: 1 = execute, 2.. = re-runs (migration 0018). */
+  run: number | null;
   created_at: Generated<Date>;
 }
 export type PayoutStatusDb = 'INITIATED' | 'PENDING' | 'TRANSFERRED' | 'FAILED' | 'REVERSED' | 'CANCELLED';

@@ -143,6 +143,39 @@ export const StreamAccountInfo = z.object({
 });
 export type StreamAccountInfo = z.infer<typeof StreamAccountInfo>;
 
+/**
+ * GET /employer-admin/payroll/account-statement (issue 20 item 1): the employer's ledger, newest
+ * first, each line with the balance after it; returns of failed, cancelled or reversed payouts are
+ * their own lines. Employer context only (404 in vendor context for now). credits - debits = balance.
+ */
+export const ACCOUNT_STATEMENT_LIMIT = 200;
+export const AccountStatementLine = z.object({
+  id: uuid,
+  /** ISO instant */
+  at: z.string(),
+  kind: z.enum(['CREDIT', 'DEBIT']),
+  /** RECHARGE: money in from the bank; PAYROLL: a payroll's debit (execute or re-run); RETURN: a payout's amount back */
+  what: z.enum(['RECHARGE', 'PAYROLL', 'RETURN']),
+  amount: money,
+  reason: z.string(),
+  /** the balance right after this line (all lines up to it, in order) */
+  balanceAfter: money,
+});
+export type AccountStatementLine = z.infer<typeof AccountStatementLine>;
+export const AccountStatement = z.object({
+  accountBalance: money,
+  /** over the whole ledger: credits - debits = accountBalance */
+  credits: money,
+  debits: money,
+  /** of which: returns of payouts that did not reach the worker */
+  returned: money,
+  /** the newest ACCOUNT_STATEMENT_LIMIT lines */
+  lines: z.array(AccountStatementLine),
+  /** the number of lines in the whole ledger */
+  totalLines: z.number().int(),
+});
+export type AccountStatement = z.infer<typeof AccountStatement>;
+
 /** GET /employer-admin/payroll/payroll-details: the month's current payroll (its newest upload, a CANCELLED one included); 404 `PAYROLL_MSG.noData` when none. */
 export const PayrollDetailsQuery = z.object({ vendorId: uuid.optional(), ...monthQuery });
 export type PayrollDetailsQuery = z.infer<typeof PayrollDetailsQuery>;
@@ -158,6 +191,12 @@ export const PayrollDetails = z.object({
   paid: CountAmount,
   pending: CountAmount,
   failed: CountAmount,
+  /**
+   * Payouts of this payroll whose amount a failure, cancellation or reversal gave back to the
+   * account balance (their return CREDITs; issue 20 item 1), over all its runs. Optional on the wire
+   * for older servers.
+   */
+  returned: CountAmount.optional(),
   completePayrollPayoutBreakup: z.object({
     /** sum of finalized entries' salary: employee payouts + the provider's deductions */
     totalBalanceRequired: money,
@@ -241,6 +280,11 @@ export const PayrollEntryRow = z.object({
   /** the transaction id: the current payout's id */
   requestId: z.string().nullable(),
   utr: z.string().nullable(),
+  /**
+   * yyyy-mm-dd (IST) when the bank reversed the current payout after paying it (status FAILED, the
+   * reversed transfer's UTR kept): the screens say "Reversed on ..." instead of showing a paid UTR
+   */
+  reversedOn: z.string().nullable().optional(),
   /** ISO instants */
   paidAt: z.string().nullable(),
   createdDate: z.string(),

@@ -1,11 +1,12 @@
 /** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
+import { AccountStatement, ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { createPayoutQueue } from './jobs.js';
 import { createPayoutService } from './service.js';
+import { accountStatement } from './statement.js';
 import { createWebhookReceiver } from './webhooks.js';
 import { payoutContextOf } from './writer.js';
 
@@ -19,6 +20,12 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
     '/employer-admin/payroll/stream-account-info',
     { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: StreamAccountInfo } } },
     async (req) => payouts.accountInfo(authOf(req)),
+  );
+  // Issue 20 item 1: the account's ledger with returns as their own lines (employer context only: 404 with vendorId).
+  app.get(
+    '/employer-admin/payroll/account-statement',
+    { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: AccountStatement } } },
+    async (req) => accountStatement(deps.db, authOf(req)),
   );
   app.put(
     '/employer-admin/payroll/execute-payroll',

@@ -124,7 +124,7 @@ export function createPayoutService(deps: Deps) {
 
         await trx
           .insertInto('ledger_entries')
-          .values({ employer_id: employerId, kind: 'DEBIT', amount: totals.required, reason: `Payroll ${monthLabel(month)}`, payroll_id: p.id })
+          .values({ employer_id: employerId, kind: 'DEBIT', amount: totals.required, reason: `Payroll ${monthLabel(month)}`, payroll_id: p.id, run: 1 })
           .execute();
         await settleDeductions(trx, p.id, today);
         const payouts = await sql<{ id: string }>`
@@ -181,6 +181,27 @@ export function createPayoutService(deps: Deps) {
         if (p.status !== 'DISBURSAL_FAILED') throw conflict(PAYROLL_MSG.notAllowed(payrollStatusText(p.status)));
         const today = businessDate(deps.now());
         if (!isPayrollMonthOpen(monthOfDate(p.month), today, payrollConfigOf(p.config))) throw conflict(PAYOUT_MSG.reexecutionClosed);
+        // The failed attempts' amounts came back to the balance (status.ts); the re-run debits
+        // again exactly what it sends, under the employer account lock with the balance check.
+        const employerId = p.employer_id;
+        const again = (
+          await sql<{ n: number; amount: number }>`
+            select count(*)::int as n, coalesce(sum(o.amount), 0)::bigint as amount
+            from payroll_entries e join payouts o on o.id = e.request_id::uuid
+            where e.payroll_id = ${p.id} and e.status in ('FAILED', 'CANCELLED') and o.status in ('FAILED', 'REVERSED', 'CANCELLED')`.execute(trx)
+        ).rows[0]!;
+        if (again.n === 0) throw conflict(PAYOUT_MSG.nothingToRerun);
+        await sql`select 1 from employer_accounts where employer_id = ${employerId} for update`.execute(trx);
+        const balance = await balanceOf(trx, employerId);
+        const required = Number(again.amount);
+        if (balance < required) throw conflict(PAYOUT_MSG.insufficientBalance(balance, required));
+        const run = Number(
+          (await sql<{ run: number }>`select coalesce(max(run), 0)::int + 1 as run from ledger_entries where payroll_id = ${p.id} and kind = 'DEBIT'`.execute(trx)).rows[0]!.run,
+        );
+        await trx
+          .insertInto('ledger_entries')
+          .values({ employer_id: employerId, kind: 'DEBIT', amount: required, reason: `Payroll ${monthLabel(monthOfDate(p.month))}, re-run ${run - 1}`, payroll_id: p.id, run })
+          .execute();
         const payouts = await sql<{ id: string }>`
           with failed as (
             select o.payroll_id, o.entry_id, o.attempt, o.amount, o.account_number, o.ifsc

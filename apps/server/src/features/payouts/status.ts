@@ -7,6 +7,10 @@
  * REVERSED (REVERSED is also accepted from INITIATED or PENDING: the bank only reverses what it
  * processed, so a reversal that overtakes its `processed` event is still the later state). FAILED,
  * CANCELLED and REVERSED are final. An older or repeated status changes nothing.
+ *
+ * A payout that reaches FAILED, CANCELLED or REVERSED gives its amount back to the employer's
+ * ledger in the same transaction: a CREDIT 'payout-return:<payout id>' (unique, so exactly once
+ * whichever path, repeat or race brought the news; migration 0018, decision 0015).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isDisbursalStatus, type PayrollStatus } from '@portal/domain';
@@ -144,7 +148,21 @@ async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Prom
       where p.id = any(${ids}::uuid[]) and p.id = v.payout_id
         and (p.bank_payout_id is null or v.bank_payout_id is null or p.bank_payout_id = v.bank_payout_id)
         and (${FORWARD} or (p.bank_payout_id is null and v.bank_payout_id is not null))
-      returning p.id, p.entry_id, p.payroll_id, p.status, p.utr
+      returning p.id, p.entry_id, p.payroll_id, p.status, p.utr, p.amount, p.attempt, p.failure_reason
+    ),
+    -- A payout that ended unpaid gives its amount back to the employer's balance, once
+    -- (bank_reference is unique per CREDIT; FAILED, CANCELLED and REVERSED are final).
+    returned as (
+      insert into ledger_entries (employer_id, kind, amount, reason, payout_id, bank_reference)
+      select r.employer_id, 'CREDIT', moved.amount,
+        'Returned: payout to ' || e.name || ' (Employee ID ' || e.employer_employee_code || '), attempt ' || moved.attempt || ', '
+          || case moved.status when 'REVERSED' then 'reversed by the bank on ' || to_char(now() at time zone 'Asia/Kolkata', 'DD Mon YYYY')
+                               else coalesce(moved.failure_reason, lower(moved.status)) end,
+        moved.id, 'payout-return:' || moved.id
+      from moved join payroll_entries e on e.id = moved.entry_id join payrolls r on r.id = moved.payroll_id
+      where moved.status in ('FAILED', 'CANCELLED', 'REVERSED')
+      on conflict (bank_reference) where kind = 'CREDIT' do nothing
+      returning id
     ),
     mirrored as (
       update payroll_entries e set
@@ -157,7 +175,7 @@ async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Prom
         and e.status is distinct from (case moved.status when 'REVERSED' then 'FAILED' else moved.status end)
       returning e.id
     )
-    -- (mirrored runs to completion whether or not it is read)
+    -- (mirrored and returned run to completion whether or not they are read)
     select distinct payroll_id from moved`.execute(trx);
   return result.rows.map((r) => r.payroll_id);
 }

@@ -54,6 +54,8 @@ interface ReportEntryRow {
   utr: string | null;
   paid_at: Date | null;
   updated_at: Date;
+  reversed_on: string | null;
+  returned: string | number | null;
 }
 
 /**
@@ -83,7 +85,9 @@ export async function finalReportDocument(db: Database, scope: DataScope, q: { d
       await sql`
         declare payroll_report no scroll cursor for
         select e.row_number, e.employer_employee_code, e.name, e.mobile, e.account_number, e.ifsc, e.salary, e.deductions,
-          e.amount_payable, e.status, e.skip_reason, po.failure_reason, e.request_id, e.utr, e.paid_at, e.updated_at
+          e.amount_payable, e.status, e.skip_reason, po.failure_reason, e.request_id, e.utr, e.paid_at, e.updated_at,
+          case when po.status = 'REVERSED' then to_char(po.updated_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end as reversed_on,
+          (select l.amount from ledger_entries l where l.payout_id = po.id and l.kind = 'CREDIT') as returned
         from payroll_entries e
         left join payouts po on po.entry_id = e.id and po.id::text = e.request_id
         where e.payroll_id = ${p.id}::uuid
@@ -111,6 +115,8 @@ export async function finalReportDocument(db: Database, scope: DataScope, q: { d
               utr: r.utr,
               paidAt: r.paid_at,
               updatedAt: r.updated_at,
+              reversedOn: r.reversed_on,
+              returned: Number(r.returned ?? 0),
             };
             addToReportTotals(totals, entry);
             last += 1;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Anchor, Badge, Group, List, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { formatRupees, type MonthYearValue, type PayrollEntryRow } from '@portal/domain';
+import { formatRupees, reversedText, type MonthYearValue, type PayrollEntryRow } from '@portal/domain';
 import { StatusBadge, payoutStatusTone, type DataTableColumn } from '../../shared/ui';
 import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { deferredDialog } from '../../shared/ui/deferred-dialog';
@@ -171,7 +171,7 @@ function TransactionCell({ row, onOpen }: { row: PayrollEntryRow; onOpen: (row: 
   );
 }
 
-/** Status badge with the skip reason under it. */
+/** Status badge with the skip reason (or, for a payout the bank reversed after paying it, the reversal) under it. */
 function StatusCell({ row }: { row: PayrollEntryRow }) {
   return (
     <Stack gap={2} align="flex-start" miw={100} maw={170}>
@@ -179,6 +179,11 @@ function StatusCell({ row }: { row: PayrollEntryRow }) {
       {row.skipReason ? (
         <Text size="xs" c="dimmed">
           {row.skipReason}
+        </Text>
+      ) : null}
+      {row.reversedOn ? (
+        <Text size="xs" c="dimmed">
+          {reversedText(row.reversedOn, row.utr)}
         </Text>
       ) : null}
     </Stack>

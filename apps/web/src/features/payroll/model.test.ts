@@ -85,6 +85,13 @@ describe('an executed payroll in words and in the colour of what happened (issue
     expect(n).toMatchObject({ tone: 'warning', text: '45 of 48 paid, 3 failed.', detail: 'The payroll window has closed, so they can no longer be re-run.' });
     expect(JSON.stringify(n)).not.toMatch(/balance/i);
   });
+  it('some failed once the re-run window has closed, their amount returned: says how much went back to the balance (issue 20 item 1)', () => {
+    const n = statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: { ...outcome(45, 3), returned: 9_540_000 }, rerunAllowed: false });
+    expect(n).toMatchObject({ tone: 'warning', text: '45 of 48 paid, 3 failed.', detail: 'The payroll window has closed, so they can no longer be re-run. ₹95,400.00 was returned to the account balance.' });
+    // While a re-run is possible the notice offers it and makes no claim about the balance.
+    expect(JSON.stringify(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: { ...outcome(45, 3), returned: 9_540_000 }, rerunAllowed: true }))).not.toMatch(/balance/i);
+    expect(payoutOutcomeOf({ finalizedEntries: 48, paid: { count: 45 }, pending: { count: 0 }, failed: { count: 3 }, returned: { amount: 9_540_000 } }).returned).toBe(9_540_000);
+  });
   it('nothing paid: the spec\'s "Payroll execution failed" in red, with the counts', () => {
     expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(0, 48), rerunAllowed: true })).toMatchObject({
       tone: 'error',

@@ -15,6 +15,7 @@ import {
   compareMonths,
   formatDateTimeIst,
   formatDdMmYyyy,
+  formatRupees,
   isDisbursalStatus,
   isPreExecutionStatus,
   isProcessingStatus,
@@ -167,12 +168,14 @@ export interface PayoutOutcome {
   pending: number;
   failed: number;
   total: number;
+  /** paise the failed, cancelled or reversed payouts gave back to the account balance (payroll-details' returned) */
+  returned?: number;
 }
 
 /** The outcome counts of payroll-details (total: the finalized entries, each of which is paid out). */
-export function payoutOutcomeOf(d: { finalizedEntries: number; paid: { count: number }; pending: { count: number }; failed: { count: number } }): PayoutOutcome {
+export function payoutOutcomeOf(d: { finalizedEntries: number; paid: { count: number }; pending: { count: number }; failed: { count: number }; returned?: { amount: number } }): PayoutOutcome {
   const sent = d.paid.count + d.pending.count + d.failed.count;
-  return { paid: d.paid.count, pending: d.pending.count, failed: d.failed.count, total: Math.max(d.finalizedEntries, sent) };
+  return { paid: d.paid.count, pending: d.pending.count, failed: d.failed.count, total: Math.max(d.finalizedEntries, sent), ...(d.returned ? { returned: d.returned.amount } : {}) };
 }
 
 const STATUS_TONE: Record<PayrollStatus, NoticeTone> = {
@@ -230,10 +233,13 @@ function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: 
     const tone: NoticeTone = status === 'DISBURSAL_COMPLETED' ? 'success' : 'progress';
     return { kind: 'status', tone, status, text: spec, detail: o.total > 0 ? `${counts}.` : null };
   }
-  const wayOut = rerunAllowed ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunClosed;
+  // Once the window has closed, the failed amount stays back in the balance (issue 20 item 1): say
+  // how much came back, from the payroll's return credits, and only when there are some.
+  const closed = o.returned ? `${PAYROLL_MSG.rerunClosed} ${formatRupees(o.returned)} was returned to the account balance.` : PAYROLL_MSG.rerunClosed;
+  const wayOut = rerunAllowed ? `Re-run the failed payouts from the Failed tab.` : closed;
   if (o.paid === 0) return { kind: 'status', tone: 'error', status, text: spec, detail: o.total > 0 ? `${counts}. ${wayOut}` : null };
   const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${PAYROLL_MSG.rerunFromFailedTab}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
-  return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : PAYROLL_MSG.rerunClosed };
+  return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : closed };
 }
 
 /**

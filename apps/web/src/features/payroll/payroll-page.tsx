@@ -6,6 +6,7 @@ import { useQueryState } from 'nuqs';
 import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthLabel, payrollUploadKindOf, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
+import { AccountStatementButton } from './account-statement';
 import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
 import { canUploadNow, dayMonthYear, parseAsPayrollMonth, payoutOutcomeOf, payrollActions, payrollHome, payrollUploadHref, statusNotice } from './model';
 import { MonthlySummary } from './monthly-summary';
@@ -127,6 +128,7 @@ export function PayrollPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
+            {vendorId === null && canRead ? <AccountStatementButton /> : null}
             {actions.insufficientBalance && account.data ? (
               <InsufficientBalanceCard balance={account.data.accountBalance} required={required} rechargeLink={account.data.rechargeLink} />
             ) : null}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal, Table, Text } from '@mantine/core';
-import type { PayrollEntryRow } from '@portal/domain';
+import { reversedText, type PayrollEntryRow } from '@portal/domain';
 import { StatusBadge, payoutStatusTone } from '../../shared/ui';
 import { dateAndTimeIst } from './model';
 
@@ -34,7 +34,8 @@ export default function TransactionDialog({ row, onClose }: TransactionDialogPro
             {line('Transaction ID', <Text style={{ wordBreak: 'break-all' }}>{row.requestId ?? '-'}</Text>)}
             {line('Date', when.date || '-')}
             {line('Time', when.time || '-')}
-            {line('UTR', row.utr ?? '-')}
+            {/* Issue 20 item 2: a reversed transfer's UTR is no payment; say so in words. */}
+            {row.reversedOn ? line('Reversed', reversedText(row.reversedOn, row.utr)) : line('UTR', row.status === 'TRANSFERRED' ? (row.utr ?? '-') : '-')}
             {line('Transaction Status', <StatusBadge tone={payoutStatusTone(row.status)} status={row.status} />)}
           </Table.Tbody>
         </Table>

@@ -49,7 +49,7 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
   const { db } = deps;
   const p = await currentPayroll(db, ctx, month);
   if (!p || (kind && p.kind !== kind)) throw noData();
-  const [figures, upload, config, later, executor] = await Promise.all([
+  const [figures, upload, config, later, executor, returned] = await Promise.all([
     statusFigures(db, p.id),
     db.selectFrom('document_uploads').select('file_name').where('id', '=', p.upload_id).executeTakeFirstOrThrow(),
     configOf(db, ctx.admin.employer_id),
@@ -58,6 +58,15 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
     p.executed_by
       ? db.selectFrom('admins').select('name').where('id', '=', p.executed_by).where('employer_id', '=', p.employer_id).executeTakeFirst()
       : Promise.resolve(undefined),
+    // The return CREDITs of this payroll's payouts (issue 20 item 1; the employer's own ledger).
+    db
+      .selectFrom('ledger_entries as l')
+      .innerJoin('payouts as o', 'o.id', 'l.payout_id')
+      .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(l.amount), 0)::bigint`.as('amount')])
+      .where('o.payroll_id', '=', p.id)
+      .where('l.employer_id', '=', p.employer_id)
+      .where('l.kind', '=', 'CREDIT')
+      .executeTakeFirstOrThrow(),
   ]);
   const types = STORED_TYPES_OF[p.kind];
   const stored = p.flag_counts ?? {};
@@ -74,6 +83,7 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
     paid: sumCount(figures, ['TRANSFERRED']),
     pending: sumCount(figures, ['INITIATED', 'PENDING']),
     failed: sumCount(figures, ['FAILED', 'CANCELLED']),
+    returned: { count: Number(returned.n), amount: Number(returned.amount) },
     completePayrollPayoutBreakup: { totalBalanceRequired: p.total_salary, totalEmployeePayoutAmount: p.total_payable, providerAmount: p.total_deductions },
     payrollFile: {
       uploadedFileUrl: documentLocation(p.employer_id, p.admin_id, types.original, p.original_file_id),

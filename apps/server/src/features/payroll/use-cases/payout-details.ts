@@ -22,7 +22,7 @@ interface DeductionJson {
   d: string;
   a: number;
 }
-type PageRow = PayrollEntryRecord & { items: DeductionJson[] };
+type PageRow = PayrollEntryRecord & { items: DeductionJson[]; reversed_on: string | null };
 
 /**
  * POST employee-payout-details: a page (perPageLimit 10, sheet order) of the payroll's entries
@@ -42,6 +42,8 @@ export async function payoutDetails(deps: PayrollDeps, ctx: AuthContext, body: {
   const limit = PAYROLL_PER_PAGE_LIMIT;
   const offset = body.page * limit;
   const items = sql<DeductionJson[]>`coalesce((select json_agg(json_build_object('t', d.transaction_id, 'm', d.topup_emi_id, 'd', d.item_date, 'a', d.amount) order by d.position) from payroll_deductions d where d.entry_id = e.id), '[]'::json)`;
+  // Issue 20 item 2: the business date on which the bank reversed the entry's current payout (its UTR is not a payment).
+  const reversedOn = sql<string | null>`(select to_char(o.updated_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') from payouts o where o.id::text = e.request_id and o.status = 'REVERSED')`;
   const inTab = statuses ? sql`and status = any(${statuses}::text[])` : sql``;
   let byStatus: Map<string, number>;
   let rows: PageRow[];
@@ -54,13 +56,13 @@ export async function payoutDetails(deps: PayrollDeps, ctx: AuthContext, body: {
       // so the rows skipped by the offset are never read from the table nor projected.
       statuses
         ? sql<PageRow>`
-            select e.*, ${items} as items
+            select e.*, ${items} as items, ${reversedOn} as reversed_on
             from (select id, position from payroll_entries where payroll_id = ${p.id}::uuid ${inTab} order by position limit ${limit} offset ${offset}) pg
             join payroll_entries e on e.id = pg.id
             order by pg.position
           `.execute(db)
         : sql<PageRow>`
-            select e.*, ${items} as items from payroll_entries e
+            select e.*, ${items} as items, ${reversedOn} as reversed_on from payroll_entries e
             where e.payroll_id = ${p.id}::uuid and e.position > ${offset} and e.position <= ${offset + limit}
             order by e.position
           `.execute(db),
@@ -76,7 +78,7 @@ export async function payoutDetails(deps: PayrollDeps, ctx: AuthContext, body: {
       c as (select coalesce(json_object_agg(status, n), '{}'::json) as counts from (select status, count(*)::int as n from m group by status) g),
       w as (select coalesce(json_agg(json_build_object('status', status, 'n', n, 'amount', amount)), '[]'::json) as whole from payroll_entry_counts where payroll_id = ${p.id}::uuid),
       pg as (select id, position from m where true ${inTab} order by position limit ${limit} offset ${offset})
-      select c.counts, w.whole, e.*, ${items} as items
+      select c.counts, w.whole, e.*, ${items} as items, ${reversedOn} as reversed_on
       from c cross join w left join (pg join payroll_entries e on e.id = pg.id) on true
       order by pg.position
     `.execute(db);
@@ -112,6 +114,7 @@ export async function payoutDetails(deps: PayrollDeps, ctx: AuthContext, body: {
     deductionItems: e.items.map((d) => ({ kind: d.t ? ('ADVANCE' as const) : ('TOPUP_EMI' as const), id: (d.t ?? d.m)!, amount: Number(d.a), date: d.d })),
     requestId: e.request_id,
     utr: e.utr,
+    reversedOn: e.reversed_on ?? null,
     paidAt: iso(e.paid_at),
     createdDate: e.created_at.toISOString(),
     updatedDate: e.updated_at.toISOString(),
