@@ -159,6 +159,8 @@ export interface NoticeInput {
   outcome?: PayoutOutcome | null;
   /** Whether the failed payouts can still be re-run (payroll-details' isReexecutionAllowed). */
   rerunAllowed?: boolean;
+  /** Whether the viewer may re-run (WRITE on payroll); a read-only admin is told who can (default true). */
+  canWrite?: boolean;
 }
 
 /** An executed payroll's payouts: paid, pending (sent, not settled) and failed, of `total` to pay. */
@@ -211,7 +213,7 @@ export function statusNotice(input: NoticeInput): StatusNotice {
       : { kind: 'expired', tone: 'warning', text: `${cancelled} ${PAYROLL_MSG.expired}` };
   }
   if (input.status === 'EXPIRED') return { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
-  if (isDisbursalStatus(input.status) && input.outcome) return disbursalNotice(input.status, input.outcome, input.rerunAllowed ?? false, input.month);
+  if (isDisbursalStatus(input.status) && input.outcome) return disbursalNotice(input.status, input.outcome, input.rerunAllowed ?? false, input.month, input.canWrite ?? true);
   const text = payrollStatusMessage(input.status, input.month) ?? '';
   const detail = input.status === 'PAYROLL_PROCESSING_FAILED' ? input.failureReason || null : null;
   return { kind: 'status', tone: STATUS_TONE[input.status], status: input.status, text, detail };
@@ -223,16 +225,17 @@ export function statusNotice(input: NoticeInput): StatusNotice {
  * re-run them from the Failed tab"), nothing paid (the spec's "Payroll execution failed", error).
  * The counts go under the spec's texts.
  */
-function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue): StatusNotice {
+function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue, canWrite: boolean): StatusNotice {
   const counts = PAYROLL_MSG.outcomeCounts(o.paid, o.total, o.pending, o.failed);
   const spec = payrollStatusMessage(status, month) ?? '';
   if (status !== 'DISBURSAL_FAILED') {
     const tone: NoticeTone = status === 'DISBURSAL_COMPLETED' ? 'success' : 'progress';
     return { kind: 'status', tone, status, text: spec, detail: o.total > 0 ? `${counts}.` : null };
   }
-  const wayOut = rerunAllowed ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunClosed;
+  // A read-only admin cannot re-run: told who can, never told to do it (decision 0034).
+  const wayOut = rerunAllowed ? (canWrite ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunByWriterSentence) : PAYROLL_MSG.rerunClosed;
   if (o.paid === 0) return { kind: 'status', tone: 'error', status, text: spec, detail: o.total > 0 ? `${counts}. ${wayOut}` : null };
-  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${PAYROLL_MSG.rerunFromFailedTab}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
+  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${canWrite ? PAYROLL_MSG.rerunFromFailedTab : PAYROLL_MSG.rerunByWriter}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
   return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : PAYROLL_MSG.rerunClosed };
 }
 

@@ -60,6 +60,7 @@ export function PayrollPage() {
         cancelledAt: data?.cancelledAt,
         outcome: data ? payoutOutcomeOf(data) : null,
         rerunAllowed: data?.isReexecutionAllowed,
+        canWrite,
         loadError,
         loading: details.isPending,
       })
