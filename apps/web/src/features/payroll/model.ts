@@ -255,13 +255,22 @@ export function refusalOf(action: 'execute' | 'rerun', httpStatus: number | null
 /** Spec 4.5: the balance is sufficient when it is at least totalBalanceRequired. */
 export const isBalanceSufficient = (balance: number, required: number): boolean => balance >= required;
 
+/**
+ * Whether the account covers `required`: from the balance, or in a vendor's context (no balance,
+ * decision 0034) from the server's `covers` (true when no payroll waits).
+ */
+export const accountCovers = (a: { accountBalance: number | null; covers: boolean | null }, required: number): boolean =>
+  a.accountBalance !== null ? isBalanceSufficient(a.accountBalance, required) : a.covers !== false;
+
 export interface ActionInput {
   status: PayrollStatus | null;
   canWrite: boolean;
   isPayrollExecutionAllowed: boolean;
   isCurrentPayrollActive: boolean;
-  /** null while the balance is not known */
+  /** null while the balance is not known (and in a vendor's context, where `covers` says it) */
   balance: number | null;
+  /** the server's answer in a vendor's context (decision 0034): whether the employer's balance covers the payroll */
+  covers?: boolean | null;
   required: number;
   hasProcessedSheet: boolean;
 }
@@ -290,11 +299,12 @@ export function payrollActions(i: ActionInput): PayrollActions {
   const s = i.status;
   const frozen = s === 'PAYROLL_FROZEN';
   const preExecution = s !== null && (s === 'PROCESSED' || frozen);
-  const insufficient = preExecution && i.balance !== null && !isBalanceSufficient(i.balance, i.required);
+  const known = i.balance !== null || typeof i.covers === 'boolean';
+  const insufficient = preExecution && (i.balance !== null ? !isBalanceSufficient(i.balance, i.required) : i.covers === false);
   let executeBlocked: string | null = null;
   if (frozen) {
     if (!i.isPayrollExecutionAllowed) executeBlocked = EXECUTION_NOT_ALLOWED;
-    else if (i.balance === null) executeBlocked = BALANCE_UNKNOWN;
+    else if (!known) executeBlocked = BALANCE_UNKNOWN;
     else if (insufficient) executeBlocked = PAYROLL_MSG.insufficientBalance;
   }
   return {

@@ -75,6 +75,7 @@ export function PayrollPage() {
     isPayrollExecutionAllowed: info.data?.isPayrollExecutionAllowed ?? false,
     isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
     balance: account.data?.accountBalance ?? null,
+    covers: account.data?.covers ?? null,
     required,
     hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
   });
