@@ -391,6 +391,14 @@ test("the Vendor Admin runs its own vendor's payroll up to a cancel; another ven
   await page.getByRole('navigation', { name: 'Vendor sections' }).getByRole('link', { name: 'Payroll' }).click();
   await expect(page).toHaveURL(new RegExp(`/payroll\\?vendorId=${ownVendor}$`));
   await expect(page.getByTestId('vendor-context')).toHaveText('Vendor: Swift Staffing Services');
+  // Decision 0034: the vendor's context sees whether the employer's account covers its payroll, not the employer's balance, account or recharge link.
+  await expect(page.getByText("Employer's account")).toBeVisible();
+  await expect(page.getByTestId('account-covers')).toBeVisible();
+  await expect(page.getByText('Account Balance')).toHaveCount(0);
+  await expect(page.getByText(/Virtual account/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Add amount/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: '/tmp/vis-vendor-payroll.png' });
   await expect(page.getByRole('navigation', { name: 'Vendor sections' }).getByRole('link', { name: 'Payroll' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Monthly Summary' })).toBeVisible();
   // The upload keeps the vendor context and comes back to the vendor's payroll.

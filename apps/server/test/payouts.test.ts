@@ -115,17 +115,34 @@ const frozen = (input: Partial<Parameters<typeof insertFrozenPayroll>[2]> & { em
 // ---- GET stream-account-info ----
 
 describe('GET /employer-admin/payroll/stream-account-info', () => {
-  it('answers the balance, the virtual account and its recharge page to READ, in both contexts (one account per employer)', async () => {
+  it('answers the balance and the virtual account to READ in the employer context; the recharge page only with WRITE on payroll (decision 0034)', async () => {
     const r = await accountInfo(A.viewer);
     expect(r.status).toBe(200);
     expect(r.body.virtualAccount).toMatch(/^\d{16}$/);
-    expect(r.body.rechargeLink).toBe(`${bank.url}/recharge?va=${r.body.virtualAccount}`);
+    // The Viewer (READ on payroll) gets no recharge link: nothing to write with.
+    expect(r.body.rechargeLink).toBeNull();
     expect(r.body.accountBalance).toBe((await ledgerFacts(env.deps.db, A.id)).credits - (await ledgerFacts(env.deps.db, A.id)).debits);
-    const inVendor = await accountInfo(A.vendorAdmin, A.v1);
-    expect(inVendor.status).toBe(200);
-    expect(inVendor.body.virtualAccount).toBe(r.body.virtualAccount);
+    const owner = await accountInfo(A.owner);
+    expect(owner.body.rechargeLink).toBe(`${bank.url}/recharge?va=${owner.body.virtualAccount}`);
+    expect(owner.body.virtualAccount).toBe(r.body.virtualAccount);
     const other = await accountInfo(B.owner);
     expect(other.body.virtualAccount).not.toBe(r.body.virtualAccount);
+  });
+
+  it("in a vendor's context answers no figure of the employer's account: only the account id and whether the balance covers the vendor's waiting payroll (decision 0034)", async () => {
+    const inVendor = await accountInfo(A.vendorAdmin, A.v1);
+    expect(inVendor.status).toBe(200);
+    expect(inVendor.body.accountBalance).toBeNull();
+    expect(inVendor.body.virtualAccount).toBeNull();
+    expect(inVendor.body.rechargeLink).toBeNull();
+    expect(inVendor.body.streamingAccountId).toBe((await accountInfo(A.owner)).body.streamingAccountId);
+    expect(JSON.stringify(inVendor.body)).not.toContain((await accountInfo(A.owner)).body.virtualAccount);
+    // A vendor payroll waiting to be executed: covers says whether the employer's balance is enough for it.
+    const balance = (await accountInfo(A.owner)).body.accountBalance as number;
+    const p = await frozen({ vendorId: A.v1, entries: 2 });
+    const required = (await env.deps.db.selectFrom('payrolls').select('total_salary').where('id', '=', p.payrollId).executeTakeFirstOrThrow()).total_salary;
+    expect((await accountInfo(A.vendorAdmin, A.v1)).body.covers).toBe(balance >= Number(required));
+    await env.deps.db.updateTable('payrolls').set({ status: 'CANCELLED' }).where('id', '=', p.payrollId).execute();
   });
 
   it('counts a credit once however often its webhook comes, and ignores credits to unknown accounts', async () => {
@@ -288,7 +305,7 @@ describe('PUT /employer-admin/payroll/execute-payroll', () => {
     const v = await frozen({ entries: 2, vendorId: A.v1 });
     expect((await execute(A.owner, v.payrollId)).status).toBe(404);
     expect((await execute(A.vendorAdmin, v.payrollId, A.v2)).status).toBe(403);
-    await recharge(A.vendorAdmin, v.totalSalary, A.v1);
+    await recharge(A.owner, v.totalSalary); // the employer recharges: a vendor sees no virtual account (decision 0034)
     const ok = await execute(A.vendorAdmin, v.payrollId, A.v1);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await settled(v.payrollId)).status).toBe('DISBURSAL_COMPLETED');

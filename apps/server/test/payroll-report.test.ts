@@ -328,7 +328,7 @@ describe('scoping', () => {
   it("answers 404 for another employer's payroll, a location with another admin, and a vendor's payroll outside its vendor; 403 without VENDORS_PAYROLL", async () => {
     // A vendor payroll of v1, run in v1's context by its vendor admin.
     const v = await insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, vendorId: A.v1, adminId: A.vendorAdminId, entries: 2 });
-    await recharge(A.vendorAdmin, v.totalSalary, A.v1);
+    await recharge(A.owner, v.totalSalary); // the employer recharges: a vendor sees no virtual account (decision 0034)
     expect((await execute(A.vendorAdmin, v.payrollId, A.v1)).status).toBe(200);
     expect((await settled(v.payrollId)).status).toBe('DISBURSAL_COMPLETED');
     const location = (await details(A.vendorAdmin, v.month, A.v1)).body.payrollFile.finalReport!;

@@ -414,6 +414,9 @@ export const PAYROLL_MSG = {
   /** An executed payroll some of whose payouts failed: the counts and the way out. */
   partlyPaid: (paid: number, total: number, failed: number) => `${paid} of ${total} paid, ${failed} failed`,
   rerunFromFailedTab: 're-run them from the Failed tab',
+  /** The same way out for an admin without WRITE on payroll (who cannot re-run). */
+  rerunByWriter: 'an admin with payroll write access can re-run them from the Failed tab',
+  rerunByWriterSentence: 'An admin with payroll write access can re-run the failed payouts from the Failed tab.',
   /** The re-run window has closed (the returned amount is not claimed: the API does not show it). */
   rerunClosed: 'The payroll window has closed, so they can no longer be re-run.',
   /** The counts under a status: "45 of 48 paid, 3 pending". */

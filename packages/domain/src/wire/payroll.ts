@@ -137,9 +137,14 @@ export type PayrollMonthlySummary = z.infer<typeof PayrollMonthlySummary>;
 export const StreamAccountInfo = z.object({
   /** the account's id in the streaming-account payroll calls (random; checked against the caller's employer) */
   streamingAccountId: uuid,
-  accountBalance: money,
-  rechargeLink: z.string(),
-  virtualAccount: z.string(),
+  /** the employer's balance; null in a vendor's context (decision 0034: a vendor sees no figure of the employer's account) */
+  accountBalance: money.nullable(),
+  /** whether the balance covers the context's payroll waiting to be executed (its newest PROCESSED or PAYROLL_FROZEN one); null when none waits */
+  covers: z.boolean().nullable(),
+  /** the bank's recharge page; null in a vendor's context and without WRITE on payroll (decision 0034) */
+  rechargeLink: z.string().nullable(),
+  /** the employer's virtual account; null in a vendor's context */
+  virtualAccount: z.string().nullable(),
 });
 export type StreamAccountInfo = z.infer<typeof StreamAccountInfo>;
 

@@ -12,6 +12,7 @@ import { CompiledQuery, sql, type Transaction } from 'kysely';
 import {
   PAYROLL_MSG,
   businessDate,
+  hasAccess,
   isPayrollExecutionAllowed,
   isPayrollMonthOpen,
   monthLabel,
@@ -19,10 +20,12 @@ import {
   payrollConfigOf,
   payrollInfoOf,
   payrollStatusText,
+  resourceFor,
   type ExecutePayrollResult,
   type MonthYearValue,
   type PayrollKind,
   type PayrollStatus,
+  type ResourceMap,
   type StreamAccountInfo,
 } from '@portal/domain';
 import type { DB } from '../../db/schema.js';
@@ -30,7 +33,7 @@ import type { Deps } from '../../platform/context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { isUuid } from '../../platform/ids.js';
-import type { Scope } from '../../platform/scope.js';
+import { inScope, type Scope } from '../../platform/scope.js';
 import { currentPayroll } from '../payroll/index.js';
 import { accountOf, balanceOf, ensureAccount } from './account.js';
 import { crashPoint } from './crash.js';
@@ -85,13 +88,29 @@ export function createPayoutService(deps: Deps) {
 
   const service = {
     /** GET stream-account-info: the employer's streaming account (its id, balance, virtual account and recharge page). */
-    async accountInfo(ctx: Scope): Promise<StreamAccountInfo> {
+    async accountInfo(ctx: Scope & { resources: ResourceMap }): Promise<StreamAccountInfo> {
       const account = await accountOf(db, ctx.admin.employer_id);
+      const balance = await balanceOf(db, ctx.admin.employer_id);
+      // Decision 0034: whether the balance covers the context's payroll waiting to be executed (its newest PROCESSED or PAYROLL_FROZEN one).
+      const waiting = await db
+        .selectFrom('payrolls as p')
+        .select('p.total_salary')
+        .where(inScope(ctx, 'p'))
+        .where('p.status', 'in', ['PROCESSED', 'PAYROLL_FROZEN'])
+        .orderBy('p.month', 'desc')
+        .orderBy('p.created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const covers = waiting ? balance >= Number(waiting.total_salary) : null;
+      // A vendor context sees no figure of the employer's account; the recharge link only with WRITE on payroll.
+      const vendor = ctx.vendorId !== null;
+      const canWrite = hasAccess(ctx.resources, resourceFor('PAYROLL', vendor), 'WRITE');
       return {
         streamingAccountId: account.id,
-        accountBalance: await balanceOf(db, ctx.admin.employer_id),
-        rechargeLink: deps.bank.api.rechargeLink(account.virtualAccount),
-        virtualAccount: account.virtualAccount,
+        accountBalance: vendor ? null : balance,
+        covers,
+        rechargeLink: !vendor && canWrite ? deps.bank.api.rechargeLink(account.virtualAccount) : null,
+        virtualAccount: vendor ? null : account.virtualAccount,
       };
     },
 

@@ -42,37 +42,48 @@ export function AccountCard({ info, account, accountLoading, accountError }: Acc
         <Figure label="Payroll month">
           {info ? <Text fw={600}>{info.monthForWhichPayrollWillBeExecuted.label}</Text> : <Skeleton height={18} width={120} />}
         </Figure>
-        <Figure label="Account Balance">
-          {accountLoading ? (
+        {accountLoading ? (
+          <Figure label="Account Balance">
             <Skeleton height={24} width={160} />
-          ) : account ? (
-            <Text fw={700} fz="xl" data-testid="account-balance">
-              {formatRupees(account.accountBalance)}
-            </Text>
-          ) : (
+          </Figure>
+        ) : !account ? (
+          <Figure label="Account Balance">
             <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {errorMessage(accountError)}
             </Text>
-          )}
-        </Figure>
-        {account ? (
-          <>
-            <Text size="xs" c="dimmed">
-              Virtual account {account.virtualAccount}
+          </Figure>
+        ) : account.accountBalance === null ? (
+          // Decision 0034: a vendor's context sees whether the employer's account covers its payroll, never the employer's figures.
+          <Figure label="Employer's account">
+            <Text fw={600} data-testid="account-covers">
+              {account.covers === null ? 'No payroll is waiting to be executed.' : account.covers ? 'Covers this payroll.' : 'Does not cover this payroll yet.'}
             </Text>
-            <Button
-              component="a"
-              href={account.rechargeLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="light"
-              leftSection={<IconPlus size={16} stroke={1.8} aria-hidden />}
-              rightSection={<IconExternalLink size={14} stroke={1.8} aria-hidden />}
-              aria-label={`${PAYROLL_MSG.addAmount} (opens in a new tab)`}
-            >
-              {PAYROLL_MSG.addAmount}
-            </Button>
-          </>
+          </Figure>
+        ) : (
+          <Figure label="Account Balance">
+            <Text fw={700} fz="xl" data-testid="account-balance">
+              {formatRupees(account.accountBalance)}
+            </Text>
+          </Figure>
+        )}
+        {account?.virtualAccount ? (
+          <Text size="xs" c="dimmed">
+            Virtual account {account.virtualAccount}
+          </Text>
+        ) : null}
+        {account?.rechargeLink ? (
+          <Button
+            component="a"
+            href={account.rechargeLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            leftSection={<IconPlus size={16} stroke={1.8} aria-hidden />}
+            rightSection={<IconExternalLink size={14} stroke={1.8} aria-hidden />}
+            aria-label={`${PAYROLL_MSG.addAmount} (opens in a new tab)`}
+          >
+            {PAYROLL_MSG.addAmount}
+          </Button>
         ) : null}
       </Stack>
     </Paper>
@@ -80,9 +91,11 @@ export function AccountCard({ info, account, accountLoading, accountError }: Acc
 }
 
 export interface InsufficientBalanceCardProps {
-  balance: number;
+  /** the employer's balance; null in a vendor's context (decision 0034) */
+  balance: number | null;
   required: number;
-  rechargeLink: string;
+  /** null without WRITE on payroll, and in a vendor's context: no Add Balance link */
+  rechargeLink: string | null;
 }
 
 /** "Insufficient Balance!" with the Add Balance link (spec 2.9, 8), shown while the balance is below totalBalanceRequired. */
@@ -98,16 +111,20 @@ export function InsufficientBalanceCard({ balance, required, rechargeLink }: Ins
     >
       <Stack gap="xs">
         <Text size="sm">
-          This payroll needs {formatRupees(required)}; the account holds {formatRupees(balance)}. Add at least {formatRupees(required - balance)} to execute it.
+          {balance === null
+            ? `This payroll needs ${formatRupees(required)}. The employer must add funds to its account before this payroll can run.`
+            : `This payroll needs ${formatRupees(required)}; the account holds ${formatRupees(balance)}. Add at least ${formatRupees(required - balance)} to execute it.`}
         </Text>
-        <Group>
-          <Anchor href={rechargeLink} target="_blank" rel="noopener noreferrer" fw={600} size="sm" aria-label={`${PAYROLL_MSG.addBalance} (opens in a new tab)`}>
-            <Group gap={4} component="span" wrap="nowrap">
-              {PAYROLL_MSG.addBalance}
-              <IconExternalLink size={14} stroke={1.8} aria-hidden />
-            </Group>
-          </Anchor>
-        </Group>
+        {rechargeLink ? (
+          <Group>
+            <Anchor href={rechargeLink} target="_blank" rel="noopener noreferrer" fw={600} size="sm" aria-label={`${PAYROLL_MSG.addBalance} (opens in a new tab)`}>
+              <Group gap={4} component="span" wrap="nowrap">
+                {PAYROLL_MSG.addBalance}
+                <IconExternalLink size={14} stroke={1.8} aria-hidden />
+              </Group>
+            </Anchor>
+          </Group>
+        ) : null}
       </Stack>
     </Alert>
   );

@@ -29,7 +29,7 @@ import {
 import { ApiError, api } from '../../shared/api/client';
 import { payrollKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
-import { refreshIntervalOf } from './model';
+import { accountCovers, refreshIntervalOf } from './model';
 
 const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 const monthQuery = (m: MonthYearValue) => ({ month: m.month, year: m.year });
@@ -65,7 +65,7 @@ export const accountInfoQuery = (vendorId: string | null, required: number | nul
     staleTime: 0,
     // Coming back from the recharge tab shows the new balance.
     refetchOnWindowFocus: true,
-    refetchInterval: (q) => (required !== null && q.state.data !== undefined && q.state.data.accountBalance < required ? BALANCE_WATCH_MS : false),
+    refetchInterval: (q) => (required !== null && q.state.data !== undefined && !accountCovers(q.state.data, required) ? BALANCE_WATCH_MS : false),
   });
 
 /** The figures of a month (or, without one, of the server's default month). */

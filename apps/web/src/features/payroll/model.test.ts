@@ -80,6 +80,15 @@ describe('an executed payroll in words and in the colour of what happened (issue
       text: '45 of 48 paid, 3 failed: re-run them from the Failed tab',
     });
   });
+  it('a read-only admin (no WRITE on payroll) is told who can re-run, not told to re-run (decision 0034)', () => {
+    expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(45, 3), rerunAllowed: true, canWrite: false })).toMatchObject({
+      tone: 'warning',
+      text: '45 of 48 paid, 3 failed: an admin with payroll write access can re-run them from the Failed tab',
+    });
+    expect(statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(0, 48), rerunAllowed: true, canWrite: false })).toMatchObject({
+      detail: '0 of 48 paid, 48 failed. An admin with payroll write access can re-run the failed payouts from the Failed tab.',
+    });
+  });
   it('some failed once the re-run window has closed: the counts, and no re-run (no claim about the money the API does not show)', () => {
     const n = statusNotice({ ...base, status: 'DISBURSAL_FAILED', outcome: outcome(45, 3), rerunAllowed: false });
     expect(n).toMatchObject({ tone: 'warning', text: '45 of 48 paid, 3 failed.', detail: 'The payroll window has closed, so they can no longer be re-run.' });

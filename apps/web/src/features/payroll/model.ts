@@ -160,6 +160,8 @@ export interface NoticeInput {
   outcome?: PayoutOutcome | null;
   /** Whether the failed payouts can still be re-run (payroll-details' isReexecutionAllowed). */
   rerunAllowed?: boolean;
+  /** Whether the viewer may re-run (WRITE on payroll); a read-only admin is told who can (default true). */
+  canWrite?: boolean;
 }
 
 /** An executed payroll's payouts: paid, pending (sent, not settled) and failed, of `total` to pay. */
@@ -214,7 +216,7 @@ export function statusNotice(input: NoticeInput): StatusNotice {
       : { kind: 'expired', tone: 'warning', text: `${cancelled} ${PAYROLL_MSG.expired}` };
   }
   if (input.status === 'EXPIRED') return { kind: 'expired', tone: 'warning', text: PAYROLL_MSG.expired };
-  if (isDisbursalStatus(input.status) && input.outcome) return disbursalNotice(input.status, input.outcome, input.rerunAllowed ?? false, input.month);
+  if (isDisbursalStatus(input.status) && input.outcome) return disbursalNotice(input.status, input.outcome, input.rerunAllowed ?? false, input.month, input.canWrite ?? true);
   const text = payrollStatusMessage(input.status, input.month) ?? '';
   const detail = input.status === 'PAYROLL_PROCESSING_FAILED' ? input.failureReason || null : null;
   return { kind: 'status', tone: STATUS_TONE[input.status], status: input.status, text, detail };
@@ -226,7 +228,7 @@ export function statusNotice(input: NoticeInput): StatusNotice {
  * re-run them from the Failed tab"), nothing paid (the spec's "Payroll execution failed", error).
  * The counts go under the spec's texts.
  */
-function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue): StatusNotice {
+function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue, canWrite: boolean): StatusNotice {
   const counts = PAYROLL_MSG.outcomeCounts(o.paid, o.total, o.pending, o.failed);
   const spec = payrollStatusMessage(status, month) ?? '';
   if (status !== 'DISBURSAL_FAILED') {
@@ -236,9 +238,10 @@ function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: 
   // Once the window has closed, the failed amount stays back in the balance (issue 20 item 1): say
   // how much came back, from the payroll's return credits, and only when there are some.
   const closed = o.returned ? `${PAYROLL_MSG.rerunClosed} ${formatRupees(o.returned)} was returned to the account balance.` : PAYROLL_MSG.rerunClosed;
-  const wayOut = rerunAllowed ? `Re-run the failed payouts from the Failed tab.` : closed;
+  // A read-only admin cannot re-run: told who can, never told to do it (decision 0034).
+  const wayOut = rerunAllowed ? (canWrite ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunByWriterSentence) : closed;
   if (o.paid === 0) return { kind: 'status', tone: 'error', status, text: spec, detail: o.total > 0 ? `${counts}. ${wayOut}` : null };
-  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${PAYROLL_MSG.rerunFromFailedTab}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
+  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${canWrite ? PAYROLL_MSG.rerunFromFailedTab : PAYROLL_MSG.rerunByWriter}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
   return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : closed };
 }
 
@@ -258,13 +261,22 @@ export function refusalOf(action: 'execute' | 'rerun', httpStatus: number | null
 /** Spec 4.5: the balance is sufficient when it is at least totalBalanceRequired. */
 export const isBalanceSufficient = (balance: number, required: number): boolean => balance >= required;
 
+/**
+ * Whether the account covers `required`: from the balance, or in a vendor's context (no balance,
+ * decision 0034) from the server's `covers` (true when no payroll waits).
+ */
+export const accountCovers = (a: { accountBalance: number | null; covers: boolean | null }, required: number): boolean =>
+  a.accountBalance !== null ? isBalanceSufficient(a.accountBalance, required) : a.covers !== false;
+
 export interface ActionInput {
   status: PayrollStatus | null;
   canWrite: boolean;
   isPayrollExecutionAllowed: boolean;
   isCurrentPayrollActive: boolean;
-  /** null while the balance is not known */
+  /** null while the balance is not known (and in a vendor's context, where `covers` says it) */
   balance: number | null;
+  /** the server's answer in a vendor's context (decision 0034): whether the employer's balance covers the payroll */
+  covers?: boolean | null;
   required: number;
   hasProcessedSheet: boolean;
 }
@@ -293,11 +305,12 @@ export function payrollActions(i: ActionInput): PayrollActions {
   const s = i.status;
   const frozen = s === 'PAYROLL_FROZEN';
   const preExecution = s !== null && (s === 'PROCESSED' || frozen);
-  const insufficient = preExecution && i.balance !== null && !isBalanceSufficient(i.balance, i.required);
+  const known = i.balance !== null || typeof i.covers === 'boolean';
+  const insufficient = preExecution && (i.balance !== null ? !isBalanceSufficient(i.balance, i.required) : i.covers === false);
   let executeBlocked: string | null = null;
   if (frozen) {
     if (!i.isPayrollExecutionAllowed) executeBlocked = EXECUTION_NOT_ALLOWED;
-    else if (i.balance === null) executeBlocked = BALANCE_UNKNOWN;
+    else if (!known) executeBlocked = BALANCE_UNKNOWN;
     else if (insufficient) executeBlocked = PAYROLL_MSG.insufficientBalance;
   }
   return {

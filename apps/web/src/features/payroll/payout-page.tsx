@@ -134,6 +134,7 @@ export function PayoutPage() {
         isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
         outcome: data ? payoutOutcomeOf(data) : null,
         rerunAllowed: data?.isReexecutionAllowed,
+        canWrite,
         loadError,
         loading: details.isPending || !details.isFetchedAfterMount,
       })

@@ -61,6 +61,7 @@ export function PayrollPage() {
         cancelledAt: data?.cancelledAt,
         outcome: data ? payoutOutcomeOf(data) : null,
         rerunAllowed: data?.isReexecutionAllowed,
+        canWrite,
         loadError,
         loading: details.isPending,
       })
@@ -75,6 +76,7 @@ export function PayrollPage() {
     isPayrollExecutionAllowed: info.data?.isPayrollExecutionAllowed ?? false,
     isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
     balance: account.data?.accountBalance ?? null,
+    covers: account.data?.covers ?? null,
     required,
     hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
   });

@@ -100,6 +100,7 @@ export function UploadSummaryPage() {
     isPayrollExecutionAllowed: info.data?.isPayrollExecutionAllowed ?? false,
     isCurrentPayrollActive: info.data?.isCurrentPayrollActive ?? false,
     balance: account.data?.accountBalance ?? null,
+    covers: account.data?.covers ?? null,
     required,
     hasProcessedSheet: Boolean(data?.payrollFile.processedFileUrl),
   });
