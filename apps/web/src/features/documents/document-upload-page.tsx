@@ -108,7 +108,7 @@ export function DocumentUploadPage() {
           You can see the upload history. Uploading needs write access.
         </Alert>
       )}
-      {showHistory ? <UploadHistory type={type} vendorId={p.vendorId} page={p.page} onPage={(page) => setParams(withPage(params, page))} /> : null}
+      {showHistory ? <UploadHistory type={type} vendorId={p.vendorId} page={p.page} onPage={(page) => setParams(withPage(params, page))} marksSeen={!p.returnTo} /> : null}
     </Stack>
   );
 }

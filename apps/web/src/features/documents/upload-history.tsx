@@ -11,6 +11,11 @@ export interface UploadHistoryProps {
   vendorId: string | null;
   page: number;
   onPage: (page: number) => void;
+  /**
+   * Whether an outcome shown here counts as seen. Not when the admin came with a `returnTo`: the
+   * upload sends them on at once, and its notice is to greet them there, however fast the sheet ends.
+   */
+  marksSeen: boolean;
 }
 
 function useHistory(type: DocumentType, vendorId: string | null, page: number) {
@@ -41,11 +46,11 @@ export function StatusCell({ row }: { row: Pick<HistoryRow, 'status' | 'counts' 
  * first, 5 a page, Refresh, the source and processed files; it refreshes itself while a row on
  * screen is still being processed.
  */
-export function UploadHistory({ type, vendorId, page, onPage }: UploadHistoryProps) {
+export function UploadHistory({ type, vendorId, page, onPage, marksSeen }: UploadHistoryProps) {
   const raw = type === 'RAW_FILE';
   const { query, rows, total } = useHistory(type, vendorId, page);
   // An outcome shown here (the upload's own page) no longer follows the admin as a notice (issue 20).
-  useOutcomesSeenOnList(raw ? undefined : rows);
+  useOutcomesSeenOnList(raw || !marksSeen ? undefined : rows);
   // Only a press of Refresh spins the button, not the self-refresh while rows are processing.
   const download = useMutation({
     mutationFn: ({ ref }: { ref: DocRef; key: string }) => downloadDocument(ref, vendorId),
