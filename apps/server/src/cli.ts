@@ -27,7 +27,7 @@
 import { parseArgs } from 'node:util';
 import { SEED_ROLES } from '@portal/domain';
 import { loadConfig } from './config.js';
-import { startRuntime } from './platform/runtime.js';
+import { recordedPublicUrl, startRuntime } from './platform/runtime.js';
 import { provisionEmployer } from './features/employers/index.js';
 import { createWorkerSide } from './features/worker-side/index.js';
 import { ensureAccount } from './features/payouts/index.js';
@@ -49,6 +49,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const runtime = await startRuntime(loadConfig(), { queue: false, log: console });
+  // Links in mails (invitations): the portal's own public URL, as it recorded it at start, unless PUBLIC_URL is given here.
+  if (!process.env.PUBLIC_URL) runtime.deps.config.publicUrl = (await recordedPublicUrl(runtime.deps)) ?? runtime.deps.config.publicUrl;
   try {
     if (command === 'list-employers') {
       const rows = await runtime.deps.db.selectFrom('employers').select(['id', 'name', 'created_at']).orderBy('created_at').execute();

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { configProblem, startRuntime } from './platform/runtime.js';
+import { configProblem, recordPublicUrl, startRuntime } from './platform/runtime.js';
 import { DEMO_ADMINS, DEMO_FLAG, DEMO_PASSWORD, demoAtStart, demoRefusal } from './demo/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
 import { processSheet } from './sheets.js';
@@ -61,6 +61,8 @@ if (app) {
   const demo = await demoAtStart(runtime.deps, askedForDemo);
   if (demo === 'seeded') console.log('Demo data created.');
   await app.listen({ port: config.port, host: config.host });
+  // The CLI's links use it (it does not know this process's PORT).
+  await recordPublicUrl(runtime.deps);
   if (!config.production) {
     const url = config.publicUrl;
     console.log(

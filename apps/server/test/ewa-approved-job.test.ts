@@ -107,6 +107,13 @@ describe('before any worker runs the queue', () => {
     expect(await side.advance(id)).toMatchObject({ status: 'LENDER_REJECTED', employerApproval: 'APPROVED', reason: ADVANCE_REFUSALS.notAllowed });
     expect(await moveApprovedAdvance(env.deps, id)).toBe('LENDER_REJECTED');
     expect(await eventsOf(id)).toEqual(['USER_REQUESTED', 'LENDER_REJECTED']);
+    // The profile says why.
+    const profile = await env.call('GET', '/employer-admin/transactions', { token, query: { employeeId: w.id } });
+    expect(profile.status).toBe(200);
+    expect((profile.body as { transactions: { _id: string; status: string; reason?: string | null }[] }).transactions.find((t) => t._id === id)).toMatchObject({
+      status: 'LENDER_REJECTED',
+      reason: ADVANCE_REFUSALS.notAllowed,
+    });
   });
 });
 

@@ -41,6 +41,24 @@ async function storedSecret(db: Database, name: string, configured: string | nul
   return (await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value.toString('hex');
 }
 
+const PUBLIC_URL_RECORD = 'public-url';
+
+/**
+ * The portal's public URL as the serving process derived it (loadConfig: PUBLIC_URL, or
+ * http://localhost:PORT), kept in the database at start, so that the operators' CLI, a process of
+ * its own without the portal's PORT, writes the portal's links (issue 20 item 6).
+ */
+export async function recordPublicUrl(deps: Pick<Deps, 'db' | 'config'>): Promise<void> {
+  const value = Buffer.from(deps.config.publicUrl, 'utf8');
+  await deps.db.insertInto('app_secrets').values({ name: PUBLIC_URL_RECORD, value }).onConflict((oc) => oc.column('name').doUpdateSet({ value })).execute();
+}
+
+/** The public URL the portal last started with, or null before its first start. */
+export async function recordedPublicUrl(deps: Pick<Deps, 'db'>): Promise<string | null> {
+  const row = await deps.db.selectFrom('app_secrets').select('value').where('name', '=', PUBLIC_URL_RECORD).executeTakeFirst();
+  return row ? row.value.toString('utf8') : null;
+}
+
 /** The bank link: BANK_URL, or the simulated bank that the portal starts on BANK_PORT. */
 async function bankLink(db: Database, config: Config): Promise<Deps['bank']> {
   const url = config.bankUrl ?? `http://127.0.0.1:${config.bankPort}`;

@@ -78,6 +78,8 @@ export const ProfileTransaction = z.object({
   /** paise still owed on a disbursed advance; null when nothing was disbursed */
   pendingRepaymentAmount: z.number().int().nullable(),
   latestRepaymentDate: z.string().nullable(),
+  /** Why a rejected advance was rejected (the employer, or the limits re-checked when an approved request moved on); decision 0032 */
+  reason: z.string().nullable().optional(),
 });
 export type ProfileTransaction = z.infer<typeof ProfileTransaction>;
 export const ProfileTransactions = z.object({ transactions: z.array(ProfileTransaction), total: z.number().int() });

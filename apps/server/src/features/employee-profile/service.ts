@@ -166,7 +166,7 @@ export function createEmployeeProfileService(deps: Deps) {
       const w = await workerInScope(ctx, employeeId);
       const rows = await db
         .selectFrom('transactions')
-        .select(['id', 'worker_id', 'created_at', 'amount', 'status', 'repaid_amount', 'latest_repayment_date'])
+        .select(['id', 'worker_id', 'created_at', 'amount', 'status', 'repaid_amount', 'latest_repayment_date', 'status_reason'])
         .where('worker_id', '=', w.id)
         .where('employer_id', '=', ctx.admin.employer_id)
         .orderBy('created_at', 'desc')
@@ -181,6 +181,7 @@ export function createEmployeeProfileService(deps: Deps) {
         repaidAmount: t.repaid_amount,
         pendingRepaymentAmount: isDisbursedAdvance(t.status) ? (t.status === 'TRANSFERRED' ? t.amount - t.repaid_amount : 0) : null,
         latestRepaymentDate: t.latest_repayment_date,
+        reason: t.status === 'LENDER_REJECTED' ? t.status_reason : null,
       }));
       return { transactions, total: transactions.length };
     },

@@ -191,7 +191,20 @@ function TransactionsTable({ vendorId, employeeId }: { vendorId: string | null; 
     { key: 'dateTime', header: 'Date & time', nowrap: true, render: (t) => profileTransactionCells(t).dateTime },
     { key: 'amountDisbursed', header: 'Amount Disbursed', align: 'right', nowrap: true, render: (t) => profileTransactionCells(t).amountDisbursed },
     { key: 'repaidAmount', header: 'Repaid Amount', align: 'right', nowrap: true, render: (t) => profileTransactionCells(t).repaidAmount },
-    { key: 'status', header: 'Status', render: (t) => <StatusBadge tone={statusTone(t.status)} status={t.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (t) => (
+        <>
+          <StatusBadge tone={statusTone(t.status)} status={t.status} />
+          {t.reason ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t.reason}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
   ];
   return (
     <Section title="Transactions">
