@@ -79,6 +79,17 @@ function PayoutSummary({ details, figures }: { details: PayrollDetails | undefin
           {item('Failed', d?.failed ?? null, 'payout-failed')}
           {item('Skipped', d ? { count: d.skipped.count, amount: 0 } : null, 'payout-skipped')}
         </SimpleGrid>
+        {d && d.debited !== null ? (
+          // What left the employer's account for this payroll: the execution's debit read from the ledger (payouts + deductions).
+          <Text size="sm" data-testid="payout-debited">
+            <Text span fw={700}>
+              Debited from the account: {formatRupees(d.debited)}
+            </Text>{' '}
+            <Text span c="dimmed" size="sm">
+              ({formatRupees(d.completePayrollPayoutBreakup.totalEmployeePayoutAmount)} to employees, {formatRupees(d.completePayrollPayoutBreakup.providerAmount)} deductions)
+            </Text>
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );
