@@ -562,6 +562,8 @@ describe('upload -> processing -> finalize -> execute -> paid (the payroll part 
     const required = processed.completePayrollPayoutBreakup.totalBalanceRequired as number;
     expect(required).toBe(2 * 3_000_000);
     expect(processed.completePayrollPayoutBreakup.providerAmount).toBe(250_000);
+    // Nothing has left the account before the execution (issue 20 item 6).
+    expect(processed.debited).toBeNull();
 
     // Executing before the freeze is refused; then finalize, recharge exactly what is needed, execute.
     expect((await execute(owner, payrollId)).status).toBe(409);
@@ -575,6 +577,10 @@ describe('upload -> processing -> finalize -> execute -> paid (the payroll part 
       return d.body.status === 'DISBURSAL_COMPLETED' ? d.body : null;
     });
     expect(done.paid).toEqual({ count: 2, amount: 2 * 3_000_000 - 250_000 });
+    // What was debited: the execution's DEBIT in the ledger, payouts + deductions (more than what went to employees).
+    const debit = await env.deps.db.selectFrom('ledger_entries').select('amount').where('payroll_id', '=', payrollId).where('kind', '=', 'DEBIT').executeTakeFirstOrThrow();
+    expect(done.debited).toBe(Number(debit.amount));
+    expect(done.debited).toBe(2 * 3_000_000);
     expect(done.failed.count).toBe(0);
     expect(done.isReexecutionAllowed).toBe(false);
     expect((await accountInfo(owner)).body.accountBalance).toBe(0);

@@ -239,6 +239,8 @@ export const PayrollDetails = z.object({
    * Count and pending amount (paise).
    */
   laterAdvances: CountAmount,
+  /** What left the employer's account for this payroll (paise): the execution's DEBIT in the ledger (payouts + deductions); null before execution. */
+  debited: money.nullable(),
 });
 export type PayrollDetails = z.infer<typeof PayrollDetails>;
 

@@ -79,6 +79,26 @@ function PayoutSummary({ details, figures }: { details: PayrollDetails | undefin
           {item('Failed', d?.failed ?? null, 'payout-failed')}
           {item('Skipped', d ? { count: d.skipped.count, amount: 0 } : null, 'payout-skipped')}
         </SimpleGrid>
+        {d && d.debited !== null ? (
+          // What left the employer's account for this payroll: the execution's debit read from the ledger (payouts + deductions).
+          <Text size="sm" data-testid="payout-debited">
+            <Text span fw={700}>
+              Debited from the account: {formatRupees(d.debited)}
+            </Text>{' '}
+            {/* The split holds for the execution's one debit; a re-run debits again what it resends, so then only the totals are said. */}
+            {d.debited === d.completePayrollPayoutBreakup.totalEmployeePayoutAmount + d.completePayrollPayoutBreakup.providerAmount ? (
+              <Text span c="dimmed" size="sm">
+                ({formatRupees(d.completePayrollPayoutBreakup.totalEmployeePayoutAmount)} to employees, {formatRupees(d.completePayrollPayoutBreakup.providerAmount)} deductions)
+              </Text>
+            ) : null}
+            {(d.returned?.amount ?? 0) > 0 ? (
+              <Text span fw={700} data-testid="payout-returned">
+                {' '}
+                · Returned to the account: {formatRupees(d.returned?.amount ?? 0)}
+              </Text>
+            ) : null}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

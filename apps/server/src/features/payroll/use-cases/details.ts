@@ -49,7 +49,7 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
   const { db } = deps;
   const p = await currentPayroll(db, ctx, month);
   if (!p || (kind && p.kind !== kind)) throw noData();
-  const [figures, upload, config, later, executor, returned] = await Promise.all([
+  const [figures, upload, config, later, executor, returned, debit] = await Promise.all([
     statusFigures(db, p.id),
     db.selectFrom('document_uploads').select('file_name').where('id', '=', p.upload_id).executeTakeFirstOrThrow(),
     configOf(db, ctx.admin.employer_id),
@@ -66,6 +66,14 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
       .where('o.payroll_id', '=', p.id)
       .where('l.employer_id', '=', p.employer_id)
       .where('l.kind', '=', 'CREDIT')
+      .executeTakeFirstOrThrow(),
+    // What left the employer's account for this payroll: the execution's DEBIT (payouts + deductions), read from the ledger.
+    db
+      .selectFrom('ledger_entries')
+      .select([sql<number>`count(*)::int`.as('n'), sql<string>`coalesce(sum(amount), 0)::bigint`.as('amount')])
+      .where('employer_id', '=', p.employer_id)
+      .where('payroll_id', '=', p.id)
+      .where('kind', '=', 'DEBIT')
       .executeTakeFirstOrThrow(),
   ]);
   const types = STORED_TYPES_OF[p.kind];
@@ -102,5 +110,6 @@ export async function details(deps: PayrollDeps, ctx: AuthContext, month: MonthY
     isReexecutionAllowed: p.status === 'DISBURSAL_FAILED' && isPayrollMonthOpen(month, today(deps), config),
     flags,
     laterAdvances: later,
+    debited: Number(debit.n) > 0 ? Number(debit.amount) : null,
   };
 }
