@@ -337,6 +337,34 @@ describe('PUT /employer-admin/payroll/execute-payroll', () => {
   });
 });
 
+// ---- issue 20 item 1: a return after the re-run window has closed ----
+
+describe('a payout reversed after the payroll window has closed', () => {
+  it('comes back to the balance as its own CREDIT, once; the re-run stays refused, the statement shows it', async () => {
+    const p = await frozen({ entries: 3 });
+    await recharge(A.owner, p.totalSalary);
+    expect((await execute(A.owner, p.payrollId)).status).toBe(200);
+    expect((await settled(p.payrollId)).status).toBe('DISBURSAL_COMPLETED');
+    // The window closes (the payroll becomes last month's), then the bank reverses one paid payout.
+    await env.deps.db.updateTable('payrolls').set({ month: sql`month - interval '1 month'` }).where('id', '=', p.payrollId).execute();
+    const paid = (await payoutsOf(p.payrollId))[0]!;
+    const before = (await accountInfo(A.owner)).body.accountBalance;
+    const reversal = { payoutId: paid.id, bankPayoutId: paid.bank_payout_id, status: 'REVERSED' as const, utr: paid.utr, failureReason: 'Reversed by the bank: beneficiary account closed' };
+    await Promise.all([1, 2, 3].map(() => applyBankUpdates(env.deps.db, [reversal])));
+    expect((await accountInfo(A.owner)).body.accountBalance).toBe(before + paid.amount);
+    const credits = await env.deps.db.selectFrom('ledger_entries').selectAll().where('payout_id', '=', paid.id).execute();
+    expect(credits).toHaveLength(1);
+    expect(credits[0]!.reason).toMatch(/reversed by the bank on \d{2} \w{3} \d{4}/);
+    // (A re-run is refused whatever the payroll's status says now: the window has closed.)
+    const r = await rerun(A.owner, p.payrollId);
+    expect(r.status).toBe(409);
+    expect((await accountInfo(A.owner)).body.accountBalance).toBe(before + paid.amount);
+    const statement = await env.call<AccountStatement>('GET', '/employer-admin/payroll/account-statement', { token: A.owner });
+    expect(statement.body.lines.find((l) => l.reason === credits[0]!.reason)).toMatchObject({ what: 'RETURN', amount: paid.amount });
+    expect(statement.body.credits - statement.body.debits).toBe(statement.body.accountBalance);
+  }, 60_000);
+});
+
 // ---- the bank's faults, webhooks, reversal and the re-run ----
 
 describe('payouts against a faulty bank', () => {
