@@ -302,6 +302,47 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     expect((await workerRow(env, vendorWorker.id)).full_name).toBe(vendorWorker.full_name);
   });
 
+  it('a re-upload is UNCHANGED only where it changes nothing and every rule still holds (the set-based comparison, issue 21)', async () => {
+    const header = [...EMP_HEADER, 'Branch', 'Max Withdrawal Per Day'];
+    const stored = { full_name: 'Lata Desai', current_monthly_salary: 2_500_000, joined_at: '2026-01-15', max_withdrawal_per_day: 150_050 };
+    const same = await insertWorker(env, { employer_id: A.id, ...stored, branch_id: 'Pune' });
+    const oldBranch = await insertWorker(env, { employer_id: A.id, ...stored, branch_id: 'Delhi' }); // no longer among the employer's branches
+    const vendors = await insertWorker(env, { employer_id: A.id, ...stored, vendor_id: A.v2 });
+    const changed = await insertWorker(env, { employer_id: A.id, ...stored });
+    const row = (w: typeof same, o: { id?: string; name?: string; email?: string; branch?: string; perDay?: unknown } = {}) => [
+      o.id ?? w.employer_worker_id,
+      o.name ?? w.full_name,
+      o.email ?? w.email,
+      w.mobile,
+      25000,
+      '15/01/2026',
+      o.branch ?? '',
+      o.perDay ?? 1500.5,
+    ];
+    const rec = await uploadAndSettle(
+      A.owner,
+      'ADD_EMPLOYEES_BULK_UPLOAD',
+      await sheet([
+        header,
+        // The Employee ID in other case, spaces round the name, the e-mail in capitals, 1500.5 for 1500.50: nothing changes.
+        row(same, { id: ` ${same.employer_worker_id.toLowerCase()} `, name: '  Lata Desai ', email: same.email!.toUpperCase(), branch: 'Pune' }),
+        row(oldBranch),
+        row(vendors),
+        row(changed, { perDay: 1600 }),
+      ]),
+    );
+    expect(rec.counts).toEqual({ totalRows: 4, appliedRows: 1, createdRows: 0, updatedRows: 1, unchangedRows: 1, failedRows: 2 });
+    const out = await processedRows(A.owner, rec);
+    expect(out.slice(1).map((r) => r.values.slice(-2))).toEqual([
+      ['UNCHANGED', ''],
+      ['FAILED', EMPLOYEE_SERVER_MSG.branch],
+      ['FAILED', EMPLOYEE_SERVER_MSG.duplicateEmployeeId],
+      ['UPDATED', 'Max Withdrawal Per Day: 1500.50 -> 1600'],
+    ]);
+    expect((await workerRow(env, oldBranch.id)).branch_id).toBe('Delhi');
+    expect((await workerRow(env, changed.id)).max_withdrawal_per_day).toBe(160_000);
+  });
+
   it('reports 10,000 invalid rows row by row and writes none of them', async () => {
     const before = (await workersOf(A.id)).length;
     const rows = [EMP_HEADER, ...Array.from({ length: 10_000 }, (_, i) => [`BAD-${i}`, 'Valid Name', `bad-${i}@example.com`, '', 'abc', '01/01/2026'])];

@@ -10,20 +10,22 @@
  * - An e-mail or mobile on several rows of the sheet fails on each of them; one held by another
  *   worker of the employer fails too.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   EMPLOYEE_MSG,
   EMPLOYEE_SERVER_MSG,
   EMPLOYEE_SHEET_COLUMNS,
   SHEET_MSG,
+  earliestJoiningDate,
   formatDdMmYyyy,
+  latestJoiningDate,
   parseEmployeeRow,
   validateEmployeeForm,
   type EmployeeFormBody,
   type EmployeeSheetKey,
   type EmployeeSheetRow,
 } from '@portal/domain';
-import type { WorkerRecord } from '../../db/schema.js';
+import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js';
 import { formOf, valuesOf, type WorkerColumns } from '../employees/index.js';
 import { unnest } from '../../platform/sql.js';
 import { refuseRepeated, type Outcome } from './staging.js';
@@ -109,6 +111,71 @@ function changedKeys(keys: readonly EmployeeSheetKey[], a: EmployeeFormBody, b: 
 /** Names equal but for case and spacing (a signed-up worker's stored spelling is kept then). */
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** A staged row's form cell `key`, trimmed of spaces (`sheet_rows s`). */
+const cell = (key: EmployeeSheetKey) => sql`btrim(s.form->>${sql.lit(key)})`;
+/** An amount as the sheet gives it (whole rupees, or with 1-2 decimals where `decimals`) equal to the stored paise; never true for a malformed amount. */
+const sameAmount = (key: EmployeeSheetKey, column: string, decimals: boolean) =>
+  sql`case when ${cell(key)} ~ ${decimals ? '^[0-9]{1,15}([.][0-9]{1,2})?$' : '^[0-9]{1,15}$'} then ${sql.ref(`w.${column}`)} = ${cell(key)}::numeric * 100 else false end`;
+/** An optional text cell equal to the stored column (both blank-to-null, trimmed, as valuesOf and formOf compare them). */
+const sameText = (key: EmployeeSheetKey, column: string) => sql`nullif(${cell(key)}, '') is not distinct from nullif(btrim(${sql.ref(`w.${column}`)}), '')`;
+/**
+ * Per sheet key, the SQL that is true when the row's cell leaves the stored worker as it is. Each
+ * is stricter than the row-by-row check (a cell it cannot prove equal goes on to that check).
+ */
+const SAME: Partial<Record<EmployeeSheetKey, RawBuilder<unknown>>> = {
+  fullName: sql`${cell('fullName')} = btrim(w.full_name)`,
+  email: sql`lower(nullif(${cell('email')}, '')) is not distinct from lower(nullif(btrim(w.email), ''))`,
+  mobile: sameText('mobile', 'mobile'),
+  currentMonthlySalary: sameAmount('currentMonthlySalary', 'current_monthly_salary', false),
+  joiningDate: sql`${cell('joiningDate')} = to_char(w.joined_at, 'YYYY-MM-DD')`,
+  salaryAccountNumber: sameText('salaryAccountNumber', 'salary_account_number'),
+  maxWithdrawalSalaryPercent: sql`case when ${cell('maxWithdrawalSalaryPercent')} = '' then w.max_withdrawal_salary_percent is null when ${cell('maxWithdrawalSalaryPercent')} ~ '^[0-9]{1,3}([.][0-9]{1,2})?$' then w.max_withdrawal_salary_percent = ${cell('maxWithdrawalSalaryPercent')}::numeric else false end`,
+  maxWithdrawalPerDay: sql`case when ${cell('maxWithdrawalPerDay')} = '' then w.max_withdrawal_per_day is null else ${sameAmount('maxWithdrawalPerDay', 'max_withdrawal_per_day', true)} end`,
+  maxWithdrawalPerTransaction: sql`case when ${cell('maxWithdrawalPerTransaction')} = '' then w.max_withdrawal_per_transaction is null else ${sameAmount('maxWithdrawalPerTransaction', 'max_withdrawal_per_transaction', true)} end`,
+  designation: sameText('designation', 'designation'),
+  branchId: sameText('branchId', 'branch_id'),
+  gradeId: sameText('gradeId', 'grade_id'),
+  departmentId: sameText('departmentId', 'department_id'),
+  branchLocation: sameText('branchLocation', 'branch_location'),
+  isTransactionAllowed: sql`(s.form->>'isTransactionAllowed') = w.is_transaction_allowed::text`,
+  workerType: sql`(s.form->>'workerType') = w.worker_type`,
+};
+
+/**
+ * Every row whose worker it would leave as stored is UNCHANGED, set-based (issue 21): the staged
+ * rows joined with the employer's workers on the Employee ID, each cell the row gives compared in
+ * SQL with the stored column (a blank optional cell keeps the stored value: not given, not
+ * compared). Only rows the row-by-row apply would also call UNCHANGED are taken: the worker is of
+ * this context, every given cell equals what is stored, the stored joining date is inside today's
+ * window and the stored branch, grade and department are still among the employer's. Every other
+ * row (new, changed, failing, or a cell this cannot prove equal) goes on to the page-by-page apply.
+ */
+async function markUnchanged(trx: Kysely<DB>, scope: { employerId: string; vendorId: string | null; uploadId: string }, today: string, metadata: EmployerMetadataJson) {
+  const list = (name: (typeof PICKS)[number][1]) => metadata[name] ?? [];
+  const given = (key: EmployeeSheetKey) => sql`s.given ? ${sql.lit(key)}`;
+  const same = FORM_KEYS.map((key) => sql`(not ${given(key)} or ${SAME[key] ?? sql`false`})`);
+  // The staged value is json (text): parsed once into jsonb (materialized, so not once a cell).
+  const result = await sql`
+    with s as materialized (
+      select r.row_number, r.key, r.value::jsonb->'form' as form, r.value::jsonb->'given' as given
+      from sheet_rows r
+      where r.upload_id = ${scope.uploadId}::uuid and r.status is null and r.value is not null
+    )
+    insert into sheet_outcomes (upload_id, row_number, status)
+    select ${scope.uploadId}::uuid, s.row_number, 'UNCHANGED'
+    from s
+    join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = s.key
+    where w.vendor_id is not distinct from ${scope.vendorId}::uuid
+      and to_char(w.joined_at, 'YYYY-MM-DD') between ${earliestJoiningDate(today)} and ${latestJoiningDate(today)}
+      and (nullif(btrim(w.branch_id), '') is null or btrim(w.branch_id) = any(${list('branchIds')}::text[]))
+      and (nullif(btrim(w.grade_id), '') is null or btrim(w.grade_id) = any(${list('gradeIds')}::text[]))
+      and (nullif(btrim(w.department_id), '') is null or btrim(w.department_id) = any(${list('departmentIds')}::text[]))
+      and ${sql.join(same, sql` and `)}
+    on conflict (upload_id, row_number) do nothing
+  `.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 interface Encoded {
   form: EmployeeFormBody;
   given: EmployeeSheetKey[];
@@ -135,6 +202,9 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     await refuseRepeated(trx, uploadId, sql`nullif(trim(value->'form'->>'mobile'), '')`, (rows) => SHEET_MSG.duplicateInSheet('Mobile', rows), ['mobile']);
 
     const employer = await trx.selectFrom('employers').select('metadata').where('id', '=', scope.employerId).executeTakeFirstOrThrow();
+    const t = performance.now();
+    const same = await markUnchanged(trx, scope, run.options.today, employer.metadata);
+    run.deps.log.info(`sheet ${uploadId}: ${same} row(s) unchanged, compared in SQL in ${Math.round(performance.now() - t)} ms`);
     let inserted = 0;
     for await (const page of run.pages()) {
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
