@@ -10,7 +10,9 @@ alter table ledger_entries add constraint ledger_entries_debit_run check (kind <
 drop index ledger_entries_one_debit_per_payroll;
 create unique index ledger_entries_one_debit_per_payroll_run on ledger_entries (payroll_id, run) where kind = 'DEBIT';
 
--- Payouts that already ended unpaid before this migration get their return now.
+-- Payouts that already ended unpaid before this migration get their return now: only an entry's
+-- current payout. Before it, a re-run sent attempt n+1 on the first debit, so an earlier attempt
+-- that failed was paid again from that debit and must not come back too.
 insert into ledger_entries (employer_id, kind, amount, reason, payout_id, bank_reference)
 select r.employer_id, 'CREDIT', o.amount,
   'Returned: payout to ' || e.name || ' (Employee ID ' || e.employer_employee_code || '), attempt ' || o.attempt || ', '
@@ -20,7 +22,7 @@ select r.employer_id, 'CREDIT', o.amount,
 from payouts o
 join payroll_entries e on e.id = o.entry_id
 join payrolls r on r.id = o.payroll_id
-where o.status in ('FAILED', 'CANCELLED', 'REVERSED')
+where o.status in ('FAILED', 'CANCELLED', 'REVERSED') and e.request_id = o.id::text
 on conflict (bank_reference) where kind = 'CREDIT' do nothing;
 
 -- A payroll's returns are read by payout (payroll-details' returned figure, the payout report).
