@@ -7,6 +7,7 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { configProblem, recordPublicUrl, startRuntime } from './platform/runtime.js';
+import { queueStopping } from './platform/queue.js';
 import { DEMO_ADMINS, DEMO_FLAG, DEMO_PASSWORD, demoAtStart, demoRefusal } from './demo/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
 import { processSheet } from './sheets.js';
@@ -38,6 +39,7 @@ let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
+  queueStopping();
   // The bank first, so that no webhook is on its way to a closed portal (undelivered ones wait in its outbox).
   await payoutWorker?.stop();
   await bankProcess?.stop();

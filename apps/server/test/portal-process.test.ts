@@ -5,6 +5,8 @@
  * file's database.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -39,8 +41,10 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return e;
 }
 
-function start(file: string, args: string[], extra: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--import', TSX, file, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: baseEnv(extra) });
+function start(file: string, args: string[], extra: Record<string, string>, group = false) {
+  // group: the process leads its own process group, so a signal can reach it and its children at
+  // once, as a terminal's Ctrl-C does (the embedded PostgreSQL then stops at the same moment).
+  const proc = spawn(process.execPath, ['--import', TSX, file, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: baseEnv(extra), detached: group });
   const out = { stdout: '', stderr: '' };
   proc.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
@@ -48,8 +52,8 @@ function start(file: string, args: string[], extra: Record<string, string>) {
   return { proc, out, exited };
 }
 
-async function portal(port: number) {
-  const p = start(MAIN, ['--role=all'], { PORT: String(port), HOST: '127.0.0.1' });
+async function portal(port: number, extra: Record<string, string> = {}, group = false) {
+  const p = start(MAIN, ['--role=all'], { PORT: String(port), HOST: '127.0.0.1', ...extra }, group);
   const end = Date.now() + 90_000;
   let served = false;
   while (!served && Date.now() < end) {
@@ -61,8 +65,9 @@ async function portal(port: number) {
   return p;
 }
 
-async function stop(p: ReturnType<typeof start>, signal: NodeJS.Signals) {
-  p.proc.kill(signal);
+async function stop(p: ReturnType<typeof start>, signal: NodeJS.Signals, group = false) {
+  if (group) process.kill(-p.proc.pid!, signal);
+  else p.proc.kill(signal);
   const timer = setTimeout(() => p.proc.kill('SIGKILL'), 20_000);
   const code = await p.exited;
   clearTimeout(timer);
@@ -92,5 +97,18 @@ describe('the portal and the CLI as processes', () => {
     expect(await stop(p, 'SIGINT')).toBe(0);
     expect(p.out.stderr).not.toMatch(/queue error/i);
     expect(p.out.stderr).not.toMatch(/\n\s+at /);
+  }, 180_000);
+  it('Ctrl-C on a portal with its embedded PostgreSQL (the whole process group) stops it without queue error stacks', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-stop-'));
+    fs.chmodSync(dir, 0o777); // the embedded PostgreSQL runs as the postgres user when started as root
+    try {
+      const port = await freePort();
+      const p = await portal(port, { DATABASE_URL: '', DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) }, true);
+      expect(await stop(p, 'SIGINT', true)).toBe(0);
+      expect(p.out.stderr).not.toMatch(/queue error/i);
+      expect(p.out.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 });

@@ -10,9 +10,27 @@ export type Queue = PgBoss;
  */
 export const SUPERVISE_SECONDS = 10;
 
+let stopping = false;
+/** Says the process has begun to stop (main's signal handler): the database closing is then not an error. */
+export function queueStopping(): void {
+  stopping = true;
+}
+const GOING_AWAY_CODES = new Set(['57P01', '57P02', '57P03']); // admin_shutdown, crash_shutdown, cannot_connect_now
+function isDatabaseGoingAway(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code;
+  if (code && GOING_AWAY_CODES.has(code)) return true;
+  const message = e instanceof Error ? e.message : String(e);
+  return /Connection terminated|ECONNREFUSED|ECONNRESET|Client was closed|pool (is|has been) (ended|closed)/i.test(message);
+}
+
 export async function startQueue(databaseUrl: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4, superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS });
-  boss.on('error', (e: unknown) => console.error('queue error', e));
+  boss.on('error', (e: unknown) => {
+    // While the process stops, the database going away under the queue's connections (an embedded
+    // PostgreSQL stopped by the same Ctrl-C, its 57P01 "terminating connection") is expected.
+    if (stopping && isDatabaseGoingAway(e)) return;
+    console.error('queue error', e);
+  });
   await boss.start();
   return boss;
 }
