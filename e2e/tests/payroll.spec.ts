@@ -19,6 +19,8 @@ const HEADER = ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salary', 'Wor
 const EMPLOYEE_IDS = ['SUN-1010', 'SUN-1011', 'SUN-1012', 'SUN-1013', 'SUN-1014'];
 /** The account the bank fails by rule (a payroll-sheet account: 9 to 18 digits). */
 const FAILING_ACCOUNT = '999000111222';
+/** The account the bank pays and then reverses by rule (issue 20: the money comes back, and no UTR reads as a payment). */
+const REVERSING_ACCOUNT = '888000111333';
 
 const BANK_URL = process.env.E2E_BANK_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT) + 1}`;
 const BANK_KEY = process.env.BANK_API_KEY ?? process.env.E2E_BANK_API_KEY ?? '';
@@ -55,12 +57,12 @@ async function apiGet<T>(request: APIRequestContext, token: string, path: string
   return (await res.json()) as T;
 }
 
-/** The bank's rules for this journey: quick steps, and `failAccounts` failing. */
-async function setBankRules(request: APIRequestContext, failAccounts: string[]): Promise<void> {
+/** The bank's rules for this journey: quick steps, `failAccounts` failing and `reverseAccounts` paid then reversed. */
+async function setBankRules(request: APIRequestContext, failAccounts: string[], reverseAccounts: string[] = []): Promise<void> {
   expect(BANK_KEY, 'start the portal under test with BANK_API_KEY and give this run the same value in BANK_API_KEY or E2E_BANK_API_KEY').not.toBe('');
   const res = await request.put(`${BANK_URL}/v1/sim/rules`, {
     headers: { Authorization: `Bearer ${BANK_KEY}` },
-    data: { failAccounts, latencyMs: { toProcessing: [100, 400], toSettled: [300, 1200] } },
+    data: { failAccounts, reverseAccounts, latencyMs: { toProcessing: [100, 400], toSettled: [300, 1200], toReversed: [300, 900] } },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -110,7 +112,7 @@ interface AccountResult {
 test('a payroll from a sheet with bad rows to every payout paid, through a recharge and a re-run', async ({ page }) => {
   test.setTimeout(240_000);
   const token = await signInViaApi(page, DEMO.superAdmin);
-  await setBankRules(page.request, [FAILING_ACCOUNT]);
+  await setBankRules(page.request, [FAILING_ACCOUNT], [REVERSING_ACCOUNT]);
 
   const info = await apiGet<PayrollInfo>(page.request, token, '/employer-admin/payroll/payroll-info');
   const { month, year, label } = info.monthForWhichPayrollWillBeExecuted;
@@ -178,6 +180,7 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   const good = test.info().outputPath('payroll-corrected.xlsx');
   const fixedRows = goodRows.map((r) => [...r]);
   fixedRows[2]![6] = FAILING_ACCOUNT;
+  fixedRows[4]![6] = REVERSING_ACCOUNT;
   writeXlsx(good, [HEADER, ...fixedRows]);
   await page.getByTestId('payroll-status-box').getByRole('link', { name: 'Re-upload' }).click();
   await uploadThroughScreen(page, good, monthKey);
@@ -272,11 +275,24 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   await expect(page).toHaveURL(new RegExp(`/payroll/summary\\?month=${monthKey}`));
   // The payouts settle by themselves (refreshed every 3 s); the bank fails one account.
   // Some paid, one failed: the counts and the way out, in orange (decision 0033), not "Payroll execution failed".
-  await expect(statusText(page)).toHaveText(`${EMPLOYEE_IDS.length - 1} of ${EMPLOYEE_IDS.length} paid, 1 failed: re-run them from the Failed tab`, { timeout: 60_000 });
-  await expect(page.getByRole('tab', { name: /^Paid/ })).toContainText(String(EMPLOYEE_IDS.length - 1));
+  // One failed, one paid and then reversed by the bank: two not paid.
+  await expect(statusText(page)).toHaveText(`${EMPLOYEE_IDS.length - 2} of ${EMPLOYEE_IDS.length} paid, 2 failed: re-run them from the Failed tab`, { timeout: 60_000 });
+  await expect(page.getByRole('tab', { name: /^Paid/ })).toContainText(String(EMPLOYEE_IDS.length - 2));
   // The summary and the tabs are one answer: the same counts.
-  await expect(page.getByTestId('payout-paid')).toContainText(String(EMPLOYEE_IDS.length - 1));
-  await expect(page.getByTestId('payout-failed')).toContainText('1');
+  await expect(page.getByTestId('payout-paid')).toContainText(String(EMPLOYEE_IDS.length - 2));
+  await expect(page.getByTestId('payout-failed')).toContainText('2');
+  // Issue 20 item 1: the two amounts came back to the balance, each once, as their own ledger lines;
+  // the whole debit had left it (the recharge made the balance exactly what the payroll required).
+  const afterRun = await apiGet<DetailsResult & { returned: { count: number; amount: number }; debited: number }>(
+    page.request,
+    token,
+    `/employer-admin/payroll/streaming-account/payroll-details?month=${month}&year=${year}`,
+  );
+  expect(afterRun.returned.count).toBe(2);
+  expect(afterRun.returned.amount).toBeGreaterThan(0);
+  expect(afterRun.debited).toBe(required);
+  expect((await apiGet<AccountResult>(page.request, token, '/employer-admin/payroll/stream-account-info')).accountBalance).toBe(afterRun.returned.amount);
+  await expect(page.getByTestId('payout-returned')).toContainText('Returned to the account');
   await expect(page.getByTestId('payout-pending')).toContainText('0');
   await expect(page.getByRole('button', { name: 'Re-Run Payroll' })).toHaveCount(0); // only on the Failed tab
   const payouts = page.getByRole('table', { name: 'Employee payouts' });
@@ -293,7 +309,7 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   // A paid row's transaction: UTR and TRANSFERRED in the dialog.
   await page.getByRole('tab', { name: /^Paid/ }).click();
   await expect(page).toHaveURL(/tab=paid/);
-  await expect(payouts.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length - 1);
+  await expect(payouts.locator('tbody tr')).toHaveCount(EMPLOYEE_IDS.length - 2);
   await payouts.locator('tbody tr').first().getByRole('button', { name: /^Transaction ID / }).click();
   const txn = page.getByRole('dialog', { name: 'Transaction details' });
   for (const line of ['Transaction ID', 'Date', 'Time', 'UTR', 'Transaction Status']) await expect(txn.getByRole('rowheader', { name: line })).toBeVisible();
@@ -302,12 +318,21 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   await expectAccessible(page);
   await txn.getByRole('button', { name: 'Close' }).click();
 
-  // The Failed tab: the failing employee, and Re-Run Payroll.
+  // The Failed tab: the failing employee and the reversed one, and Re-Run Payroll.
   await page.getByRole('tab', { name: /^Failed/ }).click();
   await expect(page).toHaveURL(/tab=failed/);
-  await expect(payouts.locator('tbody tr')).toHaveCount(1);
-  await expect(payouts.locator('tbody tr')).toContainText(EMPLOYEE_IDS[2]!);
-  await expect(payouts.locator('tbody tr')).toContainText('FAILED');
+  await expect(payouts.locator('tbody tr')).toHaveCount(2);
+  await expect(payouts.locator('tbody tr').filter({ hasText: EMPLOYEE_IDS[2]! })).toContainText('FAILED');
+  // Issue 20 item 2: the reversed payout is FAILED and says it was reversed, in words; its dialog has no "UTR" line as for a payment.
+  const reversedRow = payouts.locator('tbody tr').filter({ hasText: EMPLOYEE_IDS[4]! });
+  await expect(reversedRow).toContainText('FAILED');
+  await expect(reversedRow).toContainText(/Reversed on/);
+  await reversedRow.getByRole('button', { name: /^Transaction ID / }).click();
+  const reversedTxn = page.getByRole('dialog', { name: 'Transaction details' });
+  await expect(reversedTxn.getByRole('rowheader', { name: 'Reversed' })).toBeVisible();
+  await expect(reversedTxn.getByRole('rowheader', { name: 'UTR' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/payout-reversed-1366.png' });
+  await reversedTxn.getByRole('button', { name: 'Close' }).click();
   await settle(page);
   await expectAccessible(page);
 
