@@ -92,12 +92,15 @@ test('true alarms: To be paid before execution, a second tab told it was already
   expect(freeze.status(), await freeze.text()).toBe(200);
   // Enough money on the account (a credit on the bank's open recharge call, as its page does).
   const required = (await apiGet<Details>(page.request, token, detailsPath)).completePayrollPayoutBreakup.totalBalanceRequired;
-  const account = await apiGet<{ accountBalance: number; virtualAccount: string }>(page.request, token, `/employer-admin/payroll/stream-account-info?vendorId=${vendorId}`);
+  // The employer's account is read in the employer's context: a vendor context sees none of its figures (decision 0034).
+  const account = await apiGet<{ accountBalance: number; virtualAccount: string }>(page.request, token, '/employer-admin/payroll/stream-account-info');
   if (account.accountBalance < required) {
     const credit = await page.request.post(`${BANK_URL}/recharge`, { data: { virtual_account: account.virtualAccount, amount: required - account.accountBalance } });
     expect(credit.status(), await credit.text()).toBe(200);
-    await expect.poll(async () => (await apiGet<{ accountBalance: number }>(page.request, token, `/employer-admin/payroll/stream-account-info?vendorId=${vendorId}`)).accountBalance, { timeout: 20_000 }).toBeGreaterThanOrEqual(required);
+    await expect.poll(async () => (await apiGet<{ accountBalance: number }>(page.request, token, '/employer-admin/payroll/stream-account-info')).accountBalance, { timeout: 20_000 }).toBeGreaterThanOrEqual(required);
   }
+  // The vendor context is told only that the balance covers its payroll.
+  expect((await apiGet<{ covers: boolean | null }>(page.request, token, `/employer-admin/payroll/stream-account-info?vendorId=${vendorId}`)).covers).toBe(true);
 
   // --- Item 6: finalized, not executed: "To be paid", nothing "Pending" ---
   await page.setViewportSize({ width: 1366, height: 768 });
