@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, parseMonthKey, type CountAmount, type PayoutFigures, type PayrollDetails } from '@portal/domain';
@@ -16,6 +16,7 @@ import { explainRefusal } from './payroll-actions';
 import { PayoutReportButton } from './payout-report';
 import { StatusBox } from './status-box';
 import { usePayrollContext } from './use-payroll-context';
+import { MainAndSide } from './main-and-side';
 
 const COLORS = { paid: 'var(--mantine-color-green-6)', pending: 'var(--mantine-color-orange-5)', failed: 'var(--mantine-color-red-6)' };
 
@@ -185,17 +186,17 @@ export function PayoutPage() {
           />
         </Group>
       </Group>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <MainAndSide
+        main={
           <Stack gap="lg">
             <StatusBox heading="Payout status" notice={notice} />
             <PayoutSummary details={data} figures={entries.data?.figures} />
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        }
+        side={
           <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
-        </Grid.Col>
-      </Grid>
+        }
+      />
       {month && data ? (
         <EntriesSection
           variant="payout"

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { Button, Grid, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useQueryState } from 'nuqs';
@@ -14,6 +14,7 @@ import { PayrollActionButtons } from './payroll-actions';
 import { PayrollHistory } from './payroll-history';
 import { StatusBox } from './status-box';
 import { usePayrollContext } from './use-payroll-context';
+import { MainAndSide } from './main-and-side';
 
 // The statement (its dialog and table) loads with the page's idle time, not in the page's first chunk (the 250 kB goal, decision 0028).
 const AccountStatementButton = lazy(() => import('./account-statement').then((m) => ({ default: m.AccountStatementButton })));
@@ -97,8 +98,8 @@ export function PayrollPage() {
 
   return (
     <Stack gap="lg">
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <MainAndSide
+        main={
           <Stack gap="lg">
             <StatusBox
               heading={current ? `Payroll status for ${monthLabel(current)}` : 'Payroll status'}
@@ -129,8 +130,8 @@ export function PayrollPage() {
               />
             ) : null}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        }
+        side={
           <Stack gap="lg">
             <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
             {vendorId === null && canRead ? (
@@ -142,8 +143,8 @@ export function PayrollPage() {
               <InsufficientBalanceCard balance={account.data.accountBalance} required={required} rechargeLink={account.data.rechargeLink} />
             ) : null}
           </Stack>
-        </Grid.Col>
-      </Grid>
+        }
+      />
       <PayrollHistory
         vendorId={vendorId}
         uploadHref={uploadHref}

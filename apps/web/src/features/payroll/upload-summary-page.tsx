@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Navigate } from 'react-router';
-import { Alert, Grid, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, isPreExecutionStatus, monthLabel, type PayrollDetails } from '@portal/domain';
@@ -14,6 +14,7 @@ import { SUMMARY_TABS, payrollActions, payrollHome, refreshIntervalOf, statusNot
 import { PayrollActionButtons } from './payroll-actions';
 import { StatusBox } from './status-box';
 import { usePayrollContext } from './use-payroll-context';
+import { MainAndSide } from './main-and-side';
 
 function InfoBar({ details }: { details: PayrollDetails | undefined }) {
   const item = (label: string, value: React.ReactNode, testId: string) => (
@@ -111,8 +112,8 @@ export function UploadSummaryPage() {
         {PAYROLL_MSG.summaryTitle}
         {label ? ` for ${label}` : ''}
       </Title>
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <MainAndSide
+        main={
           <Stack gap="lg">
             <StatusBox
               heading="Payroll status"
@@ -137,16 +138,16 @@ export function UploadSummaryPage() {
             <FlagsLegend details={data} />
             {data?.status === 'PROCESSED' ? <MissingWorkersNotice vendorId={vendorId} payrollId={data._id} /> : null}
           </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        }
+        side={
           <Stack gap="lg">
             <AccountCard info={info.data} account={account.data} accountLoading={account.isPending} accountError={account.error} />
             {actions.insufficientBalance && account.data ? (
               <InsufficientBalanceCard balance={account.data.accountBalance} required={required} rechargeLink={account.data.rechargeLink} />
             ) : null}
           </Stack>
-        </Grid.Col>
-      </Grid>
+        }
+      />
       {month && data ? (
         <EntriesSection
           variant="summary"
