@@ -20,6 +20,7 @@ export * from './documents.js';
 export * from './sheets.js';
 export * from './leave.js';
 export * from './payroll.js';
+export * from './payroll-outcomes.js';
 export * from './payroll-report.js';
 export * from './dashboard.js';
 export * from './vendors.js';

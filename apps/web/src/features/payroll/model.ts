@@ -9,6 +9,7 @@ import {
   MONTH_NAMES,
   PAYOUT_TABS,
   PAYROLL_MSG,
+  PAYROLL_OUTCOME_MSG,
   PRE_EXECUTION_TABS,
   addMonths,
   businessDate,
@@ -229,7 +230,7 @@ export function statusNotice(input: NoticeInput): StatusNotice {
  * The counts go under the spec's texts.
  */
 function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: boolean, month: MonthYearValue, canWrite: boolean): StatusNotice {
-  const counts = PAYROLL_MSG.outcomeCounts(o.paid, o.total, o.pending, o.failed);
+  const counts = PAYROLL_OUTCOME_MSG.outcomeCounts(o.paid, o.total, o.pending, o.failed);
   const spec = payrollStatusMessage(status, month) ?? '';
   if (status !== 'DISBURSAL_FAILED') {
     const tone: NoticeTone = status === 'DISBURSAL_COMPLETED' ? 'success' : 'progress';
@@ -237,11 +238,11 @@ function disbursalNotice(status: PayrollStatus, o: PayoutOutcome, rerunAllowed: 
   }
   // Once the window has closed, the failed amount stays back in the balance (issue 20 item 1): say
   // how much came back, from the payroll's return credits, and only when there are some.
-  const closed = o.returned ? `${PAYROLL_MSG.rerunClosed} ${formatRupees(o.returned)} was returned to the account balance.` : PAYROLL_MSG.rerunClosed;
+  const closed = o.returned ? `${PAYROLL_OUTCOME_MSG.rerunClosed} ${formatRupees(o.returned)} was returned to the account balance.` : PAYROLL_OUTCOME_MSG.rerunClosed;
   // A read-only admin cannot re-run: told who can, never told to do it (decision 0034).
-  const wayOut = rerunAllowed ? (canWrite ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_MSG.rerunByWriterSentence) : closed;
+  const wayOut = rerunAllowed ? (canWrite ? `Re-run the failed payouts from the Failed tab.` : PAYROLL_OUTCOME_MSG.rerunByWriterSentence) : closed;
   if (o.paid === 0) return { kind: 'status', tone: 'error', status, text: spec, detail: o.total > 0 ? `${counts}. ${wayOut}` : null };
-  const text = rerunAllowed ? `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${canWrite ? PAYROLL_MSG.rerunFromFailedTab : PAYROLL_MSG.rerunByWriter}` : `${PAYROLL_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
+  const text = rerunAllowed ? `${PAYROLL_OUTCOME_MSG.partlyPaid(o.paid, o.total, o.failed)}: ${canWrite ? PAYROLL_OUTCOME_MSG.rerunFromFailedTab : PAYROLL_OUTCOME_MSG.rerunByWriter}` : `${PAYROLL_OUTCOME_MSG.partlyPaid(o.paid, o.total, o.failed)}.`;
   return { kind: 'status', tone: 'warning', status, text, detail: rerunAllowed ? (o.pending > 0 ? `${counts}.` : null) : closed };
 }
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconEye, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PAYROLL_MSG, formatRupees, monthLabel, payrollUploadKindOf, type MonthYearValue, type PayrollDetails } from '@portal/domain';
+import { PAYROLL_MSG, PAYROLL_OUTCOME_MSG, formatRupees, monthLabel, payrollUploadKindOf, type MonthYearValue, type PayrollDetails } from '@portal/domain';
 import { ApiError } from '../../shared/api/client';
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../shared/ui';
 import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
@@ -32,9 +32,9 @@ export async function explainRefusal(queryClient: QueryClient, action: 'execute'
   void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
   if (refusal === 'already-executed' && now && month) {
     const at = now.executedAt ? dateAndTimeIst(now.executedAt) : null;
-    notifyWarning(PAYROLL_MSG.alreadyExecutedBy(monthLabel(month), now.executedBy, at ? `${at.date} at ${at.time}` : null), { title: PAYROLL_MSG.alreadyExecutedTitle });
-  } else if (refusal === 'rerun-under-way') notifyWarning(PAYROLL_MSG.rerunUnderWay, { title: PAYROLL_MSG.rerunUnderWayTitle });
-  else if (refusal === 'rerun-done') notifyWarning(PAYROLL_MSG.rerunAlreadyDone, { title: PAYROLL_MSG.rerunUnderWayTitle });
+    notifyWarning(PAYROLL_OUTCOME_MSG.alreadyExecutedBy(monthLabel(month), now.executedBy, at ? `${at.date} at ${at.time}` : null), { title: PAYROLL_OUTCOME_MSG.alreadyExecutedTitle });
+  } else if (refusal === 'rerun-under-way') notifyWarning(PAYROLL_OUTCOME_MSG.rerunUnderWay, { title: PAYROLL_OUTCOME_MSG.rerunUnderWayTitle });
+  else if (refusal === 'rerun-done') notifyWarning(PAYROLL_OUTCOME_MSG.rerunAlreadyDone, { title: PAYROLL_OUTCOME_MSG.rerunUnderWayTitle });
   // Spec 8: the execution error toast does not auto-close.
   else notifyActionError(action === 'execute' ? PAYROLL_MSG.executionFailed : 'Re-run failed', error);
   return refusal;
