@@ -23,11 +23,18 @@
  *     (payroll through the streaming account, decision 0022: with it on, the employer's payroll
  *     sheets are uploaded and executed as PAYROLL_STREAMING_ACCOUNT; off, that upload is refused.
  *     Without on/off it prints the current setting. Payrolls already uploaded keep their kind.)
+ *   npm run cli -- data-keys status | rotate | rewrap
+ *     (data at rest, decision 0037: `status` lists the data keys, the master key wrapping each and
+ *     how many sealed values each seals; `rotate` adds a data key and re-seals every protected
+ *     value under it while the portal runs; `rewrap` wraps every data key again under the first of
+ *     DATA_MASTER_KEYS, after which the other master keys may be dropped. See docs/deploy.md.)
  */
 import { parseArgs } from 'node:util';
 import { SEED_ROLES } from '@portal/domain';
 import { loadConfig } from './config.js';
 import { recordedPublicUrl, startRuntime } from './platform/runtime.js';
+import { PROTECTED_COLUMNS, resealColumns } from './platform/protected-columns.js';
+import { sql } from 'kysely';
 import { provisionEmployer } from './features/employers/index.js';
 import { createWorkerSide } from './features/worker-side/index.js';
 import { ensureAccount } from './features/payouts/index.js';
@@ -48,7 +55,13 @@ async function main(): Promise<number> {
     for (const r of SEED_ROLES) console.log(`${r.value}  ${r.roleType.padEnd(8)} ${r.name}: ${r.description}`);
     return 0;
   }
-  const runtime = await startRuntime(loadConfig(), { queue: false, log: console });
+  let runtime;
+  try {
+    runtime = await startRuntime(loadConfig(), { queue: false, log: console });
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    return 1;
+  }
   // Links in mails (invitations): the portal's own public URL, as it recorded it at start, unless PUBLIC_URL is given here.
   if (!process.env.PUBLIC_URL) runtime.deps.config.publicUrl = (await recordedPublicUrl(runtime.deps)) ?? runtime.deps.config.publicUrl;
   try {
@@ -99,6 +112,35 @@ async function main(): Promise<number> {
       for (const v of result.vendors) console.log(`  vendor ${v.name}: ${v.id}`);
       console.log(`  first admin ${result.admin.email}: invitation sent`);
       return 0;
+    }
+    if (command === 'data-keys') {
+      const { db, protector } = runtime.deps;
+      const action = rest[0];
+      if (action === 'rotate') {
+        const id = await protector.addKey();
+        const counts = await resealColumns(db, protector, { rotate: true });
+        console.log(`data key ${id} is the current one; re-sealed under it: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+        console.log('Processes started before this keep sealing under the previous key until they restart; run rotate again after restarting them to leave no value under an older key.');
+        return 0;
+      }
+      if (action === 'rewrap') {
+        const n = await protector.rewrapKeys();
+        console.log(`${n} data key(s) wrapped again under master key "${protector.currentMasterId}"`);
+        return 0;
+      }
+      if (action === 'status') {
+        const keys = await db.selectFrom('data_keys').select(['id', 'master_key_id', 'created_at']).orderBy('id').execute();
+        for (const k of keys) console.log(`data key ${k.id}: wrapped under master key "${k.master_key_id}", created ${k.created_at.toISOString()}${k.id === protector.currentKeyId ? ' (current)' : ''}`);
+        for (const { table, column } of PROTECTED_COLUMNS) {
+          const { rows } = await sql<{ key: number | null; n: string }>`
+            select case when substring(${sql.ref(column)} from 1 for 3) = '\\x504531'::bytea then ('x' || encode(substring(${sql.ref(column)} from 4 for 4), 'hex'))::bit(32)::int end as key, count(*) as n
+            from ${sql.table(table)} where ${sql.ref(column)} is not null group by 1 order by 1`.execute(db);
+          console.log(`${table}.${column}: ${rows.map((r) => `${r.key === null ? 'NOT SEALED' : `key ${r.key}`} ${r.n}`).join(', ') || 'empty'}`);
+        }
+        return 0;
+      }
+      console.error('data-keys: status | rotate | rewrap');
+      return 2;
     }
     if (command === 'recharge') {
       const { values: v } = parseArgs({ args: rest, options: { employer: { type: 'string' }, amount: { type: 'string' } } });

@@ -25,6 +25,12 @@ export interface Config {
   smsUrl: string | null;
   smsToken: string | null;
   authSecret: string | null;
+  /**
+   * The master keys that wrap the data keys sealing data at rest (DATA_MASTER_KEYS: `id:base64,...`,
+   * the first the current; decision 0037). Required in production; unset elsewhere, a key generated
+   * once into `<dataDir>/data-master-keys`.
+   */
+  dataMasterKeys: string | null;
   webDist: string;
   /** Requests per IP per minute on the identity routes; SMS sends have their own hourly cap. */
   authRateLimitPerMinute: number;
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsUrl: env.SMS_URL || null,
     smsToken: env.SMS_TOKEN || null,
     authSecret: env.AUTH_SECRET || null,
+    dataMasterKeys: env.DATA_MASTER_KEYS || null,
     // WEB_DIST: another build of the web app (a second checkout's, or a side-by-side build while developing).
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT_PER_MINUTE ?? 60),

@@ -7,6 +7,7 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { configProblem, recordPublicUrl, startRuntime } from './platform/runtime.js';
+import { DataProtectionError } from './platform/data-protection.js';
 import { queueStopping } from './platform/queue.js';
 import { DEMO_ADMINS, DEMO_FLAG, DEMO_PASSWORD, demoAtStart, demoRefusal } from './demo/index.js';
 import { workDocumentJobs } from './features/documents/index.js';
@@ -30,7 +31,12 @@ if (configRefused) {
   console.error(configRefused);
   process.exit(1);
 }
-const runtime = await startRuntime(config);
+// A master key that does not open the data keys (decision 0037): the reason, no stack, nothing read or written.
+const runtime = await startRuntime(config).catch((e: unknown) => {
+  if (!(e instanceof DataProtectionError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+});
 // The simulated bank, unless BANK_URL names a bank: its own process, started with the API.
 const bankProcess = role !== 'worker' && !config.bankUrl ? startBankProcess(runtime.deps, runtime.databaseUrl, config.port) : null;
 let payoutWorker: PayoutWorker | null = null;

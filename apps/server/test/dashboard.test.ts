@@ -314,7 +314,7 @@ describe('GET /employer-admin/to-do', () => {
     const db = env.deps.db;
     const file = await db
       .insertInto('stored_files')
-      .values({ employer_id: employerId, vendor_id: vendorId, admin_id: adminId, document_type: 'ATTENDANCE_SHEET', file_name: 'a.xlsx', mime_type: 'application/octet-stream', size_bytes: 1, content: Buffer.from('x') })
+      .values({ employer_id: employerId, vendor_id: vendorId, admin_id: adminId, document_type: 'ATTENDANCE_SHEET', file_name: 'a.xlsx', mime_type: 'application/octet-stream', size_bytes: 1, content: env.deps.protector.sealBytes(Buffer.from('x')) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const up = await db

@@ -143,7 +143,8 @@ describe('--demo outside production', () => {
     const docs = await env.deps.db.selectFrom('worker_documents').select(['kind', 'mime_type', 'content']).execute();
     expect(docs.length).toBeGreaterThan(50);
     const byKind = new Map<string, Set<string | null>>();
-    for (const d of docs) byKind.set(d.kind, (byKind.get(d.kind) ?? new Set()).add(fixtureOf(d.content)));
+    // Sealed at rest (decision 0037): opened as the profile screen's download opens them.
+    for (const d of docs) byKind.set(d.kind, (byKind.get(d.kind) ?? new Set()).add(fixtureOf(env.deps.protector.openBytes(d.content))));
     // Every document is one of the files, each kind its own, and the variants are all used.
     expect(Object.fromEntries([...byKind].map(([k, files]) => [k, [...files].sort()]))).toEqual({
       selfie_doc: ['selfie-1.png', 'selfie-2.png', 'selfie-3.png', 'selfie-4.png', 'selfie-5.png', 'selfie-6.png'],
@@ -153,7 +154,7 @@ describe('--demo outside production', () => {
     });
     const agreements = await env.deps.db.selectFrom('worker_agreements').select(['agreement_type', 'content']).where('content', 'is not', null).execute();
     expect(agreements.length).toBeGreaterThan(50);
-    expect(new Set(agreements.map((a) => fixtureOf(a.content!)))).toEqual(new Set(['ewa-agreement.pdf']));
+    expect(new Set(agreements.map((a) => fixtureOf(env.deps.protector.openBytes(a.content!))))).toEqual(new Set(['ewa-agreement.pdf']));
   }, 300_000);
 
   it('does not seed a database that already has an employer', async () => {

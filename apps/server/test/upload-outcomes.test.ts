@@ -79,7 +79,7 @@ async function seedUpload(admin: ReadyAdmin, fileName: string, o: Seeded = {}): 
     (
       await db
         .insertInto('stored_files')
-        .values({ employer_id: admin.employerId, vendor_id: vendorId, admin_id: admin.id, document_type: type, file_name: fileName, mime_type: 'application/octet-stream', size_bytes: 3, content: Buffer.from('abc') })
+        .values({ employer_id: admin.employerId, vendor_id: vendorId, admin_id: admin.id, document_type: type, file_name: fileName, mime_type: 'application/octet-stream', size_bytes: 3, content: env.deps.protector.sealBytes(Buffer.from('abc')) })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -146,6 +146,18 @@ export interface OutboxMessagesTable {
   body: string;
   created_at: Generated<Date>;
 }
+export interface DataKeysTable {
+  id: number;
+  master_key_id: string;
+  wrapped: Buffer;
+  created_at: Generated<Date>;
+}
+
+export interface DataSealingRunsTable {
+  name: string;
+  done_at: Generated<Date>;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: Buffer;
@@ -548,6 +560,8 @@ export interface DB {
   activities: ActivitiesTable;
   outbox_messages: OutboxMessagesTable;
   app_secrets: AppSecretsTable;
+  data_keys: DataKeysTable;
+  data_sealing_runs: DataSealingRunsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;
 export type WorkerRecord = Selectable<WorkersTable>;

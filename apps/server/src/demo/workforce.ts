@@ -179,7 +179,7 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
         file_name: sheet.fileName,
         mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         size_bytes: content.length,
-        content,
+        content: deps.protector.sealBytes(content),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
+import type { DataProtector } from './data-protection.js';
 import type { Mailer, SmsSender } from './messaging.js';
 import type { PayoutsApi } from './payouts.js';
 import type { Queue } from './queue.js';
@@ -26,6 +27,8 @@ export interface Deps {
   sms: SmsSender;
   /** Key for hashing one-time codes; from AUTH_SECRET or generated once and kept in the database. */
   codeKey: Buffer;
+  /** Seals and opens what is protected at rest (decision 0037): sheets, KYC documents, agreements. */
+  protector: DataProtector;
   log: FastifyBaseLogger | Console;
   bank: BankLink;
   /** Clock, so tests can move time (code expiry, locks). */

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { parseMasterKeys } from './data-protection.js';
 import { configProblem, startRuntime } from './runtime.js';
 
 const dirs: string[] = [];
@@ -15,7 +16,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function productionWithout(unset: 'DATABASE_URL' | 'SMTP_URL' | 'SMS_URL') {
+function productionWithout(unset: 'DATABASE_URL' | 'SMTP_URL' | 'SMS_URL' | 'DATA_MASTER_KEYS') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-refusal-'));
   dirs.push(dataDir);
   const env: NodeJS.ProcessEnv = {
@@ -23,6 +24,7 @@ function productionWithout(unset: 'DATABASE_URL' | 'SMTP_URL' | 'SMS_URL') {
     DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:1/none',
     SMTP_URL: 'smtp://127.0.0.1:1',
     SMS_URL: 'http://127.0.0.1:1/sms',
+    DATA_MASTER_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(56800 + Math.floor(Math.random() * 100)),
   };
@@ -53,6 +55,14 @@ describe('production start-up refusals', () => {
     expect(configProblem(productionWithout('SMS_URL').config)).toBe('SMTP_URL and SMS_URL are required in production mode');
     const { config } = productionWithout('DATABASE_URL');
     expect(configProblem({ ...config, databaseUrl: 'postgres://x@127.0.0.1/y' })).toBeNull();
+  });
+
+  it('refuses production without DATA_MASTER_KEYS (decision 0037), and checks their form', () => {
+    const { config } = productionWithout('DATA_MASTER_KEYS');
+    expect(configProblem(config)).toBe('DATA_MASTER_KEYS is required in production mode: the master keys that protect data at rest (docs/deploy.md "Data keys").');
+    expect(() => parseMasterKeys('k1:c2hvcnQ=', 'DATA_MASTER_KEYS')).toThrow(/32 bytes in base64/);
+    expect(() => parseMasterKeys(`k1:${Buffer.alloc(32).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`, 'DATA_MASTER_KEYS')).toThrow(/twice/);
+    expect(parseMasterKeys(`new:${Buffer.alloc(32, 2).toString('base64')}, old:${Buffer.alloc(32, 3).toString('base64')}`, 'DATA_MASTER_KEYS').map((k) => k.id)).toEqual(['new', 'old']);
   });
 
   it('refuses a hop count in TRUST_PROXY (it would trust nothing, silently), in any mode', () => {

@@ -11,6 +11,8 @@ import { createDatabase, ensureDatabase, migrate, startEmbeddedPostgres, type Da
 import { DevOutbox, HttpSmsSender, SmtpMailer } from './messaging.js';
 import { startQueue } from './queue.js';
 import { createHttpPayoutsApi } from './payouts.js';
+import { openDataProtection } from './data-protection.js';
+import { sealOnce } from './protected-columns.js';
 
 export interface Runtime {
   deps: Deps;
@@ -82,6 +84,7 @@ export function configProblem(config: Config): string | null {
   if (!config.production) return null;
   if (!config.databaseUrl) return 'DATABASE_URL is required in production mode (NODE_ENV=production): the embedded PostgreSQL is for development and tests only.';
   if (!config.smtpUrl || !config.smsUrl) return 'SMTP_URL and SMS_URL are required in production mode';
+  if (!config.dataMasterKeys) return 'DATA_MASTER_KEYS is required in production mode: the master keys that protect data at rest (docs/deploy.md "Data keys").';
   return null;
 }
 
@@ -100,6 +103,15 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
   stops.unshift(() => db.destroy());
   await migrate(db);
   await syncRoles(db);
+  // Before anything reads or writes: a wrong master key stops the process here (decision 0037).
+  let protector;
+  try {
+    protector = await openDataProtection(db, config);
+  } catch (e) {
+    for (const s of stops) await s().catch(() => {});
+    throw e;
+  }
+  await sealOnce(db, protector);
   const queue = options.queue === false ? null : await startQueue(databaseUrl);
   if (queue) stops.unshift(() => queue.stop({ graceful: true, timeout: 5_000 }));
   const deps: Deps = {
@@ -110,6 +122,7 @@ export async function startRuntime(config: Config, options: { queue?: boolean; l
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new DevOutbox(db, log, 'EMAIL'),
     sms: config.smsUrl ? new HttpSmsSender(config.smsUrl, config.smsToken) : new DevOutbox(db, log, 'SMS'),
     codeKey: await codeKey(db, config.authSecret),
+    protector,
     bank: await bankLink(db, config),
     log,
     now: () => new Date(),

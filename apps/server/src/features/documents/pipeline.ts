@@ -15,6 +15,7 @@
  * PROCESSING, so the job may run again. A refused sheet (unreadable, wrong header, no rows) ends
  * FAILED with the reason and writes nothing.
  */
+import type { DataProtector } from '../../platform/data-protection.js';
 import { sql } from 'kysely';
 import {
   BUSINESS_TIME_ZONE,
@@ -177,7 +178,7 @@ async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet
   });
 }
 
-async function storeProcessed(trx: Kysely<DB>, upload: DocumentUploadRecord, sheet: Buffer): Promise<string> {
+async function storeProcessed(trx: Kysely<DB>, protector: DataProtector, upload: DocumentUploadRecord, sheet: Buffer): Promise<string> {
   const stored = await trx
     .insertInto('stored_files')
     .values({
@@ -188,7 +189,7 @@ async function storeProcessed(trx: Kysely<DB>, upload: DocumentUploadRecord, she
       file_name: `processed-${upload.file_name.replace(/\.[^.]*$/, '')}.xlsx`,
       mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       size_bytes: sheet.length,
-      content: sheet,
+      content: protector.sealBytes(sheet),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -227,7 +228,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     const lap = (name: string) => phases.push(`${name} ${Math.round(performance.now() - started)} ms`);
     try {
       const file = await db.selectFrom('stored_files').select('content').where('id', '=', current.original_file_id).executeTakeFirstOrThrow();
-      read = await stage(deps, kind, current, file.content, options);
+      read = await stage(deps, kind, current, await deps.protector.openBytesFresh(file.content), options);
       lap('staged');
 
       await db.transaction().execute(async (trx) => {
@@ -256,7 +257,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         const status = result.status ?? (ok ? 'PROCESSED' : 'FAILED');
         const reason = status === 'PROCESSED' ? null : (result.failureReason ?? PROCESS_MSG.noRowApplied);
         later = Boolean(kind.processedSheetAfterCommit) && status === 'PROCESSED';
-        const processedFileId = later ? null : await storeProcessed(trx, current, await processedSheet(trx, kind, read, uploadId));
+        const processedFileId = later ? null : await storeProcessed(trx, deps.protector, current, await processedSheet(trx, kind, read, uploadId));
         lap('processed sheet');
         await trx
           .updateTable('document_uploads')
@@ -291,7 +292,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
       try {
         const sheet = await processedSheet(db, kind, read, uploadId);
         await db.transaction().execute(async (trx) => {
-          const id = await storeProcessed(trx, current, sheet);
+          const id = await storeProcessed(trx, deps.protector, current, sheet);
           await trx.updateTable('document_uploads').set({ processed_file_id: id }).where('id', '=', uploadId).execute();
           if (kind.settle) await kind.settle(trx, deps, current, { status: 'PROCESSED', reason: null, processedFileId: id });
         });

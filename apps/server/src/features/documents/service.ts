@@ -188,7 +188,7 @@ export function createDocumentService(deps: Deps) {
             file_name: file.fileName,
             mime_type: file.mimeType,
             size_bytes: file.buffer.length,
-            content: file.buffer,
+            content: deps.protector.sealBytes(file.buffer),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -377,7 +377,7 @@ export function createDocumentService(deps: Deps) {
         .where(vendorIs(ctx.vendorId))
         .executeTakeFirst();
       if (!f) throw notFound(UPLOAD_MSG.notFound);
-      return { b64File: f.content.toString('base64'), fileName: f.file_name, mimeType: f.mime_type };
+      return { b64File: (await deps.protector.openBytesFresh(f.content)).toString('base64'), fileName: f.file_name, mimeType: f.mime_type };
     },
   };
 }

@@ -155,10 +155,11 @@ export function createEmployeeProfileService(deps: Deps) {
         .orderBy('id', 'desc')
         .executeTakeFirst();
       if (!doc) throw notFound(EMPLOYEE_PROFILE_MSG.documentNotFound);
+      const content = await deps.protector.openBytesFresh(doc.content);
       // The type the bytes prove, not the stored label.
-      const mimeType = sniffDocumentType(doc.content) ?? 'application/octet-stream';
+      const mimeType = sniffDocumentType(content) ?? 'application/octet-stream';
       const ext = mimeType === 'image/png' ? 'png' : mimeType === 'image/jpeg' ? 'jpg' : mimeType === 'application/pdf' ? 'pdf' : 'bin';
-      return { content: doc.content, mimeType, fileName: `${docType}.${ext}` };
+      return { content, mimeType, fileName: `${docType}.${ext}` };
     },
 
     /** GET /employer-admin/transactions?employeeId=: the worker's advances, newest first. */
@@ -233,9 +234,10 @@ export function createEmployeeProfileService(deps: Deps) {
       if (deps.now().getTime() > at) throw fail();
       const row = await db.selectFrom('worker_agreements').select(['agreement_type', 'content']).where('id', '=', agreementId).executeTakeFirst();
       if (!row?.content || row.content.length === 0) throw fail();
-      const mimeType = sniffDocumentType(row.content) ?? 'application/octet-stream';
+      const content = await deps.protector.openBytesFresh(row.content);
+      const mimeType = sniffDocumentType(content) ?? 'application/octet-stream';
       const ext = mimeType === 'application/pdf' ? 'pdf' : mimeType === 'image/png' ? 'png' : mimeType === 'image/jpeg' ? 'jpg' : 'bin';
-      return { content: row.content, mimeType, fileName: `agreement-${agreementId.slice(0, 8)}.${ext}` };
+      return { content, mimeType, fileName: `agreement-${agreementId.slice(0, 8)}.${ext}` };
     },
   };
 }

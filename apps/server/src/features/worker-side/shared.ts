@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 
 /** The worker side needs the database and the clock only. */
-export type WorkerSideDeps = Pick<Deps, 'db' | 'now'>;
+export type WorkerSideDeps = Pick<Deps, 'db' | 'now' | 'protector'>;
 
 export const PROFILE_REFUSALS = {
   pan: 'The PAN is not valid',

@@ -9,7 +9,7 @@ export async function signAgreement(deps: WorkerSideDeps, workerId: string, agre
   if (content && sniffDocumentType(content) === null) throw badRequest(PROFILE_REFUSALS.documentType);
   const row = await db
     .insertInto('worker_agreements')
-    .values({ worker_id: workerId, agreement_type: agreementType, signed_at: deps.now(), content, created_at: deps.now() })
+    .values({ worker_id: workerId, agreement_type: agreementType, signed_at: deps.now(), content: content ? deps.protector.sealBytes(content) : null, created_at: deps.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -21,7 +21,7 @@ export async function uploadDocument(deps: WorkerSideDeps, workerId: string, kin
   if (!mime) throw badRequest(PROFILE_REFUSALS.documentType);
   const row = await db
     .insertInto('worker_documents')
-    .values({ worker_id: workerId, kind, mime_type: mime, content, created_at: deps.now() })
+    .values({ worker_id: workerId, kind, mime_type: mime, content: deps.protector.sealBytes(content), created_at: deps.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

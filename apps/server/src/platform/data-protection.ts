@@ -1,0 +1,248 @@
+/**
+ * Data at rest (issue 22 item 2, decision 0037): what a database dump or a backup must not show in
+ * clear is sealed with AES-256-GCM (node:crypto) under a data key; data keys are kept in the
+ * database (`data_keys`) wrapped by a master key that the database never holds.
+ *
+ * - Master keys: DATA_MASTER_KEYS, `id:base64(32 bytes)` separated by commas, the first one the
+ *   current (required in production). Unset outside production: the file `<DATA_DIR>/data-master-keys`,
+ *   generated once, as `AUTH_SECRET`'s default is generated once; never in the database.
+ * - Data keys: 32 random bytes each, wrapped (AES-256-GCM, the data key's id as associated data)
+ *   under a master key named in their row. Values are sealed under the newest data key.
+ * - A sealed value says which data key sealed it, so old and new keys are read side by side while
+ *   `npm run cli -- data-keys rotate` re-seals the rows (decision 0037 "Rotation").
+ * - A master key that does not open a data key stops the process at start with what to do
+ *   (`DataProtectionError`), before it reads or writes anything.
+ *
+ * Formats. Bytes: "PE1" (3 bytes), data key id (uint32 BE), IV (12), tag (16), ciphertext. Text:
+ * `pe1.<data key id>.<base64url of IV|tag|ciphertext>`. Each authenticates its data key id too.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+const MAGIC = Buffer.from('PE1', 'latin1');
+const HEADER = MAGIC.length + 4 + 12 + 16;
+const TEXT_PREFIX = 'pe1.';
+
+export class DataProtectionError extends Error {}
+
+export interface MasterKey {
+  id: string;
+  key: Buffer;
+}
+
+const MASTER_ID = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** Parses DATA_MASTER_KEYS (or the dev file): `id:base64,...`, the first the current one. */
+export function parseMasterKeys(text: string, source: string): MasterKey[] {
+  const keys = text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.indexOf(':');
+      const id = at > 0 ? entry.slice(0, at) : '';
+      const key = Buffer.from(at > 0 ? entry.slice(at + 1) : '', 'base64');
+      if (!MASTER_ID.test(id) || key.length !== 32) {
+        throw new DataProtectionError(`${source}: each master key is written id:key, the id letters, digits, - or _, the key 32 bytes in base64 (openssl rand -base64 32).`);
+      }
+      return { id, key };
+    });
+  if (keys.length === 0) throw new DataProtectionError(`${source} names no master key.`);
+  if (new Set(keys.map((k) => k.id)).size !== keys.length) throw new DataProtectionError(`${source} names a master key id twice.`);
+  return keys;
+}
+
+/** The development default: a master key generated once into the data folder (mode 0600), shared by every process of this checkout. */
+export function devMasterKeys(dataDir: string): MasterKey[] {
+  const file = path.join(dataDir, 'data-master-keys');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `dev1:${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return parseMasterKeys(fs.readFileSync(file, 'utf8'), file);
+}
+
+function seal(key: Buffer, aad: Buffer, plain: Buffer): { iv: Buffer; tag: Buffer; body: Buffer } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return { iv, tag: cipher.getAuthTag(), body };
+}
+
+function open(key: Buffer, aad: Buffer, iv: Buffer, tag: Buffer, body: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAAD(aad);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]);
+}
+
+const keyIdBytes = (id: number): Buffer => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(id);
+  return b;
+};
+const wrapAad = (dataKeyId: number) => Buffer.concat([Buffer.from('data-key:', 'latin1'), keyIdBytes(dataKeyId)]);
+
+/** Seals and opens values under the deployment's data keys; one per process (Deps.protector). */
+export class DataProtector {
+  private keys = new Map<number, Buffer>();
+  private currentId = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly masters: MasterKey[],
+  ) {}
+
+  /** The master key new data keys are wrapped under (the first of DATA_MASTER_KEYS). */
+  get currentMasterId(): string {
+    return this.masters[0]!.id;
+  }
+
+  /** The data key new values are sealed under. */
+  get currentKeyId(): number {
+    return this.currentId;
+  }
+
+  /** Loads every data key, creating the first one on a new database. Refuses a master key that does not open them. */
+  async load(): Promise<void> {
+    let rows = await this.db.selectFrom('data_keys').select(['id', 'master_key_id', 'wrapped']).orderBy('id').execute();
+    if (rows.length === 0) {
+      await this.insertKey(1);
+      rows = await this.db.selectFrom('data_keys').select(['id', 'master_key_id', 'wrapped']).orderBy('id').execute();
+    }
+    const keys = new Map<number, Buffer>();
+    for (const row of rows) keys.set(row.id, this.unwrap(row));
+    this.keys = keys;
+    this.currentId = Math.max(...keys.keys());
+  }
+
+  private unwrap(row: { id: number; master_key_id: string; wrapped: Buffer }): Buffer {
+    const master = this.masters.find((m) => m.id === row.master_key_id);
+    const named = this.masters.map((m) => m.id).join(', ');
+    if (!master) {
+      throw new DataProtectionError(
+        `Data key ${row.id} is wrapped under master key "${row.master_key_id}", which DATA_MASTER_KEYS does not name (it names: ${named}). Give the process that key as well (docs/deploy.md "Data keys").`,
+      );
+    }
+    try {
+      const w = row.wrapped;
+      return open(master.key, wrapAad(row.id), w.subarray(0, 12), w.subarray(12, 28), w.subarray(28));
+    } catch {
+      throw new DataProtectionError(`Master key "${master.id}" does not open data key ${row.id}: it is not the key this database was protected with. Start with the right DATA_MASTER_KEYS (docs/deploy.md "Data keys"); nothing was read or written.`);
+    }
+  }
+
+  private wrap(id: number, key: Buffer, master: MasterKey): Buffer {
+    const w = seal(master.key, wrapAad(id), key);
+    return Buffer.concat([w.iv, w.tag, w.body]);
+  }
+
+  private async insertKey(id: number): Promise<void> {
+    const master = this.masters[0]!;
+    await this.db
+      .insertInto('data_keys')
+      .values({ id, master_key_id: master.id, wrapped: this.wrap(id, randomBytes(32), master) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  /** A new data key, which this process seals under from now on (others once they restart or meet a value sealed under it). */
+  async addKey(): Promise<number> {
+    const { max } = await this.db.selectFrom('data_keys').select(sql<number>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
+    await this.insertKey(Number(max) + 1);
+    await this.load();
+    return this.currentId;
+  }
+
+  /** Wraps every data key again under the current master key (the first of DATA_MASTER_KEYS); returns how many changed. */
+  async rewrapKeys(): Promise<number> {
+    const master = this.masters[0]!;
+    let changed = 0;
+    for (const [id, key] of this.keys) {
+      const r = await this.db.updateTable('data_keys').set({ master_key_id: master.id, wrapped: this.wrap(id, key, master) }).where('id', '=', id).where('master_key_id', '<>', master.id).executeTakeFirst();
+      changed += Number(r.numUpdatedRows);
+    }
+    return changed;
+  }
+
+  private keyFor(id: number): Buffer {
+    const key = this.keys.get(id);
+    if (!key) throw new DataProtectionError(`A value is sealed under data key ${id}, which this process has not loaded: restart it (a key rotation ran after it started).`);
+    return key;
+  }
+
+  /** Makes sure every data key in the database is loaded (a rotation may have added one since start). */
+  async refresh(): Promise<void> {
+    const { max } = await this.db.selectFrom('data_keys').select(sql<number>`coalesce(max(id), 0)`.as('max')).executeTakeFirstOrThrow();
+    if (Number(max) > this.currentId) await this.load();
+  }
+
+  sealBytes(plain: Buffer): Buffer {
+    const id = this.currentId;
+    const idBytes = keyIdBytes(id);
+    const s = seal(this.keyFor(id), Buffer.concat([MAGIC, idBytes]), plain);
+    return Buffer.concat([MAGIC, idBytes, s.iv, s.tag, s.body]);
+  }
+
+  /** Opens a sealed value. A value without the header is refused: every row is sealed by migration or by the rotation. */
+  openBytes(sealed: Buffer): Buffer {
+    if (!isSealedBytes(sealed)) throw new DataProtectionError('A protected value is not sealed (run `npm run cli -- data-keys rotate` to seal what an older version wrote).');
+    const id = sealed.readUInt32BE(3);
+    return open(this.keyFor(id), sealed.subarray(0, 7), sealed.subarray(7, 19), sealed.subarray(19, 35), sealed.subarray(HEADER));
+  }
+
+  /** openBytes after loading a data key added since this process started. */
+  async openBytesFresh(sealed: Buffer): Promise<Buffer> {
+    if (isSealedBytes(sealed) && !this.keys.has(sealed.readUInt32BE(3))) await this.refresh();
+    return this.openBytes(sealed);
+  }
+
+  sealText(plain: string): string;
+  sealText(plain: string | null): string | null;
+  sealText(plain: string | null): string | null {
+    if (plain === null) return null;
+    const id = this.currentId;
+    const s = seal(this.keyFor(id), Buffer.from(`${TEXT_PREFIX}${id}.`, 'latin1'), Buffer.from(plain, 'utf8'));
+    return `${TEXT_PREFIX}${id}.${Buffer.concat([s.iv, s.tag, s.body]).toString('base64url')}`;
+  }
+
+  openText(sealed: string): string;
+  openText(sealed: string | null): string | null;
+  openText(sealed: string | null): string | null {
+    if (sealed === null) return null;
+    const m = /^pe1\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(sealed);
+    if (!m) throw new DataProtectionError('A protected text is not sealed (run `npm run cli -- data-keys rotate`).');
+    const id = Number(m[1]);
+    const raw = Buffer.from(m[2]!, 'base64url');
+    return open(this.keyFor(id), Buffer.from(`${TEXT_PREFIX}${id}.`, 'latin1'), raw.subarray(0, 12), raw.subarray(12, 28), raw.subarray(28)).toString('utf8');
+  }
+}
+
+export const isSealedBytes = (value: Buffer): boolean => value.length >= HEADER && value.subarray(0, 3).equals(MAGIC);
+/** The data key a sealed value names (bytes or text), or null when it is not sealed. */
+export function sealedKeyId(value: Buffer | string): number | null {
+  if (typeof value === 'string') {
+    const m = /^pe1\.(\d+)\./.exec(value);
+    return m ? Number(m[1]) : null;
+  }
+  return isSealedBytes(value) ? value.readUInt32BE(3) : null;
+}
+
+/** The master keys this process is given: DATA_MASTER_KEYS, or (outside production) the dev file. */
+export function masterKeysOf(config: { production: boolean; dataMasterKeys: string | null; dataDir: string }): MasterKey[] {
+  if (config.dataMasterKeys) return parseMasterKeys(config.dataMasterKeys, 'DATA_MASTER_KEYS');
+  if (config.production) throw new DataProtectionError('DATA_MASTER_KEYS is required in production mode (docs/deploy.md "Data keys").');
+  return devMasterKeys(config.dataDir);
+}
+
+export async function openDataProtection(db: Database, config: { production: boolean; dataMasterKeys: string | null; dataDir: string }): Promise<DataProtector> {
+  const protector = new DataProtector(db, masterKeysOf(config));
+  await protector.load();
+  return protector;
+}
