@@ -8,7 +8,7 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: { issues:
  * when the form is submitted, its first message per field shown under the field and the first
  * invalid field focused, then checked again as the user types until it passes. The fields are
  * plain uncontrolled inputs read with FormData, so these pages, the first any visitor loads, do
- * without react-hook-form (12 kB gzip; issue 24's 150 kB goal for sign-in, decision 0041). The
+ * without react-hook-form (about 14 kB gzip; the 150 kB goal for sign-in, decision 0028). The
  * signed-in forms keep react-hook-form.
  */
 export function useSubmitForm<T>(schema: { safeParse(value: unknown): Parsed<T> }) {
