@@ -155,6 +155,17 @@ console.log(`\nzod (classic API) in a chunk: ${classic.length ? `YES, ${classic.
 const entryFiles = new Set([...entry].map((k) => manifest[k]!.file));
 console.log(`zod/mini (form checks) in: ${mini.length ? mini.map((f) => `${f} (a chunk of ${kB(sizeOf(`assets/${f}`).gzip)} gzip${entryFiles.has(`assets/${f}`) ? ', loaded by sign-in' : ''})`).join(', ') : 'no chunk'}`);
 
+// ---- the size budget as a CI check (BENCH_WEB_BUDGET=1, .ci/run): sizes of one build, no timing ----
+const overBudget = [
+  ...(signIn.gzip > GOALS.signInGzip ? [`sign-in ${kB(signIn.gzip)}`] : []),
+  ...rows.filter((r) => r.group === 'signed-in' && r.js.gzip > GOALS.screenGzip).map((r) => `${r.path} ${kB(r.js.gzip)}`),
+  ...(classic.length ? ['zod (classic API) shipped'] : []),
+];
+if (process.env.BENCH_WEB_BUDGET === '1') {
+  console.log(overBudget.length ? `\nweb budget: FAILED (${overBudget.join('; ')})` : '\nweb budget: every page within its goal');
+  process.exit(overBudget.length ? 1 : 0);
+}
+
 // ---- Lighthouse ----
 if (process.env.BENCH_LH === '0') process.exit(0);
 await measureLighthouse();

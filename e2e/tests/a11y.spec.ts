@@ -24,6 +24,10 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Invalid', { exact: true })).toHaveCount(2);
     await check(page, 'sign-in-errors');
+    // The first invalid field has the focus, and a message goes as soon as its field is right.
+    await expect(field(page, 'Email')).toBeFocused();
+    await field(page, 'Email').fill('someone@example.com');
+    await expect(page.getByText('Invalid', { exact: true })).toHaveCount(1);
   });
 
   test('sign-up', async ({ page }) => {

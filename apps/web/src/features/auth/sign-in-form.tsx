@@ -3,9 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ERROR_CODES, MSG, SignInForm as SignInSchema, type SignInForm as SignInValues } from '@portal/domain';
+import { ERROR_CODES, MSG, SignInForm as SignInSchema } from '@portal/domain';
+import { useSubmitForm } from '../../shared/forms/submit-form';
 import { AuthLayout } from './auth-layout';
 import { errorCode, errorMessage, isLogoutError, notify } from './feedback';
 import { signIn } from './sign-in-flow';
@@ -22,7 +21,7 @@ export function SignInForm() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   // SignInForm (spec 5.5): a valid e-mail and a non-empty password, otherwise "Invalid" (shown once submitted).
-  const { register, handleSubmit, formState } = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), mode: 'onSubmit', defaultValues: { email: '', password: '' } });
+  const { errors, handleSubmit, revalidate } = useSubmitForm(SignInSchema);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const mutation = useMutation({
@@ -55,15 +54,16 @@ export function SignInForm() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Sign in to manage your employees, attendance and payroll.">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} onInput={revalidate} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
-            {...register('email')}
-            error={formState.errors.email?.message}
+            name="email"
+            defaultValue=""
+            error={errors.email}
             readOnly={mutation.isPending}
           />
           <Stack gap={6}>
@@ -71,8 +71,9 @@ export function SignInForm() {
               label="Password"
               autoComplete="current-password"
               required
-              {...register('password')}
-              error={formState.errors.password?.message}
+              name="password"
+              defaultValue=""
+              error={errors.password}
               readOnly={mutation.isPending}
             />
             <Group justify="flex-end">

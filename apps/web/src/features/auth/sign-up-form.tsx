@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, SignUpForm as SignUpSchema, type SignUpForm as SignUpValues } from '@portal/domain';
+import { MSG, SignUpForm as SignUpSchema } from '@portal/domain';
+import { useSubmitForm } from '../../shared/forms/submit-form';
 import { api } from '../../shared/api/client';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
@@ -20,11 +19,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
   const emailLocked = Boolean(inviteToken && invitedEmail);
   // SignUpForm (spec 5.5): valid e-mail, non-empty password and re-entry ("Invalid"); the re-entry must match;
   // the server's 8 characters. The rest of the server's rule is stated under the field and explained by its answer.
-  const { register, handleSubmit, formState } = useForm<SignUpValues>({
-    resolver: zodResolver(SignUpSchema),
-    mode: 'onSubmit',
-    defaultValues: { email: emailLocked ? (invitedEmail ?? '') : '', password: '', confirmPassword: '' },
-  });
+  const { errors, handleSubmit, revalidate } = useSubmitForm(SignUpSchema);
 
   const mutation = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
@@ -78,35 +73,38 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
       title={inviteToken ? 'Set up your account' : 'Create your account'}
       subtitle={inviteToken ? 'Choose a password to accept your invitation.' : 'Sign up with the e-mail your employer invited.'}
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form onSubmit={onSubmit} onInput={revalidate} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             required
-            {...register('email')}
+            name="email"
+            defaultValue={emailLocked ? (invitedEmail ?? '') : ''}
             readOnly={emailLocked || mutation.isPending}
             variant={emailLocked ? 'filled' : 'default'}
             description={emailLocked ? 'The e-mail your invitation was sent to.' : undefined}
-            error={formState.errors.email?.message}
+            error={errors.email}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             required
             description={MSG.passwordRule}
-            {...register('password')}
+            name="password"
+            defaultValue=""
             readOnly={mutation.isPending}
-            error={formState.errors.password?.message}
+            error={errors.password}
           />
           <PasswordInput
             label="Re-enter password"
             autoComplete="new-password"
             required
-            {...register('confirmPassword')}
+            name="confirmPassword"
+            defaultValue=""
             readOnly={mutation.isPending}
-            error={formState.errors.confirmPassword?.message}
+            error={errors.confirmPassword}
           />
           <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={mutation.isPending}>
             Sign up
