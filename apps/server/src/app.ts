@@ -160,9 +160,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
-    // API answers (a signed-in admin's data, downloads) are never kept by a browser or a proxy,
-    // unless a route says otherwise (the public sample sheets).
-    if (request.url.startsWith('/api') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // API answers (a signed-in admin's data, downloads, the API description at /api/docs/json) and
+    // the dev outbox (codes and links) are never kept by a browser or a proxy, unless a route says
+    // otherwise (the public sample sheets, the docs page's static files).
+    if ((request.url.startsWith('/api') || request.url.startsWith('/dev/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (request.url.startsWith('/api/docs')) return;
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) reply.header('content-security-policy', SPA_CSP);

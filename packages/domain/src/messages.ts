@@ -36,6 +36,8 @@ export const MSG = {
   /** Parts of "Missing password requirements: ..." for a password the strength estimator refuses. */
   passwordNotPersonal: 'not based on your name, e-mail, mobile or company name',
   passwordNotEasyToGuess: 'not easy to guess',
+  /** The demo password printed in the README (issue 22 item 4). */
+  passwordPublished: 'not the demo password published with the portal',
   // 8 password change
   currentPasswordWrong: 'Current password is wrong!',
   passwordUpdated: 'Password has been updated',
