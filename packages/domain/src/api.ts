@@ -19,4 +19,6 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   rateLimited: 'rate-limited',
   locked: 'auth/account-locked',
+  /** The SMS provider refused or did not answer: 503, nothing counted (issue 22 item 4). */
+  smsUnavailable: 'auth/sms-unavailable',
 } as const;

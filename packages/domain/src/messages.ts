@@ -36,6 +36,8 @@ export const MSG = {
   /** Parts of "Missing password requirements: ..." for a password the strength estimator refuses. */
   passwordNotPersonal: 'not based on your name, e-mail, mobile or company name',
   passwordNotEasyToGuess: 'not easy to guess',
+  /** 503 when the SMS provider fails: the code was not sent and does not count against the hourly limit. */
+  smsUnavailable: 'We could not send the code by SMS just now. Please try again in a few minutes.',
   /** The demo password printed in the README (issue 22 item 4). */
   passwordPublished: 'not the demo password published with the portal',
   // 8 password change

@@ -105,10 +105,12 @@ export function createAuthKit(deps: Deps) {
    * Sends a fresh code for `boundTo` (a sign-in attempt or a session), replacing any earlier one;
    * `boundTo` may be a function that makes the sign-in attempt in the same transaction, so that a
    * refused send leaves no attempt behind. At most `config.smsPerAdminPerHour` codes go to an admin
-   * in an hour (sign-ins, resends and enrolment alike); past that, 429 and nothing is sent.
+   * in an hour (sign-ins, resends and enrolment alike); past that, 429 and nothing is sent. Only
+   * codes the provider accepted count: a failed send is undone and answers 503.
    */
   async function sendOtp(admin: AdminRecord, purpose: OtpPurpose, bind: string | ((trx: Database) => Promise<string>), phone: string): Promise<string> {
     const code = newOtp();
+    let madeAttempt: string | null = null;
     const id = await db.transaction().execute(async (trx) => {
       // One sender per admin at a time, so two sends at the same moment cannot both pass the cap or the countdown.
       await sql`select pg_advisory_xact_lock(hashtext(${`otp-send:${admin.id}`}))`.execute(trx);
@@ -119,7 +121,7 @@ export function createAuthKit(deps: Deps) {
         .where('created_at', '>', new Date(now().getTime() - 60 * 60_000))
         .executeTakeFirstOrThrow();
       if (Number(sent.n) >= config.smsPerAdminPerHour) throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
-      const boundTo = typeof bind === 'string' ? bind : await bind(trx);
+      const boundTo = typeof bind === 'string' ? bind : (madeAttempt = await bind(trx));
       const last = await trx.selectFrom('otp_codes').select('created_at').where('bound_to', '=', boundTo).orderBy('created_at', 'desc').executeTakeFirst();
       if (last && now().getTime() - last.created_at.getTime() < RESEND_COUNTDOWN_VERIFICATION_PAGE_S * 1000 - 1000) {
         throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
@@ -132,7 +134,17 @@ export function createAuthKit(deps: Deps) {
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    await deps.sms.send({ to: toE164(phone), text: otpSms(code) });
+    try {
+      await deps.sms.send({ to: toE164(phone), text: otpSms(code) });
+    } catch (error) {
+      // The provider did not take it: the code reached nobody, so it is not kept and does not count
+      // against the admin's hourly sends (an outage must not lock admins out after it ends), and a
+      // sign-in attempt made for it goes too. 503 says so (issue 22 item 4).
+      deps.log.warn(`SMS send failed: ${error instanceof Error ? error.message : String(error)}`);
+      await db.deleteFrom('otp_codes').where('id', '=', id).execute();
+      if (madeAttempt) await db.deleteFrom('sign_in_attempts').where('id', '=', madeAttempt).execute();
+      throw new AppError(503, MSG.smsUnavailable, ERROR_CODES.smsUnavailable);
+    }
     return id;
   }
 
