@@ -21,7 +21,7 @@ import { registerWorkerTransactionRoutes } from './features/worker-transactions/
 import { registerWorkerApi } from './features/worker-side/index.js';
 import { registerDocumentRoutes } from './features/documents/index.js';
 import { registerPayoutRoutes } from './features/payouts/index.js';
-import { payoutReportDocument, registerPayrollRoutes } from './features/payroll/index.js';
+import { payoutReportDocument, payrollSheetDocument, registerPayrollRoutes } from './features/payroll/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerVendorRoutes } from './features/vendors/index.js';
 import { frameOrigins, registerAnalyticsRoutes } from './features/analytics/index.js';
@@ -124,7 +124,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     await registerApprovalRoutes(api, deps);
     registerWorkerTransactionRoutes(api, deps);
     // FINAL_REPORT (the payout report) is built by the payroll feature when GET /employer-admin/doc asks for it.
-    await registerDocumentRoutes(api, deps, { FINAL_REPORT: payoutReportDocument(deps) });
+    // PAYROLL and PROCESSED_PAYROLL go to roles without WRITE on payroll with account numbers masked (decision 0039).
+    const payrollSheet = payrollSheetDocument();
+    await registerDocumentRoutes(api, deps, { FINAL_REPORT: payoutReportDocument(deps), PAYROLL: payrollSheet, PROCESSED_PAYROLL: payrollSheet });
     await registerPayoutRoutes(api, deps);
     registerPayrollRoutes(api, deps);
     registerDashboardRoutes(api, deps);

@@ -36,6 +36,8 @@ export const MSG = {
   /** Parts of "Missing password requirements: ..." for a password the strength estimator refuses. */
   passwordNotPersonal: 'not based on your name, e-mail, mobile or company name',
   passwordNotEasyToGuess: 'not easy to guess',
+  /** GET /employer-admin/doc: a payroll sheet whose account numbers cannot be found to mask is not given to a read-only role. */
+  maskedSheetUnavailable: 'This sheet has no payroll columns, so it cannot be shown with account numbers masked. Ask an admin who uploads payroll for it.',
   /** 503 when the SMS provider fails: the code was not sent and does not count against the hourly limit. */
   smsUnavailable: 'We could not send the code by SMS just now. Please try again in a few minutes.',
   /** The demo password printed in the README (issue 22 item 4). */
