@@ -29,6 +29,7 @@ import { SEED_ROLES } from '@portal/domain';
 import { loadConfig } from './config.js';
 import { recordedPublicUrl, startRuntime } from './platform/runtime.js';
 import { provisionEmployer } from './features/employers/index.js';
+import { settleBackgroundMail } from './features/auth/index.js';
 import { createWorkerSide } from './features/worker-side/index.js';
 import { ensureAccount } from './features/payouts/index.js';
 import { manageDashboards } from './features/analytics/index.js';
@@ -203,6 +204,8 @@ async function main(): Promise<number> {
     console.error(e instanceof Error ? e.message : e);
     return 1;
   } finally {
+    // Without a queue, an invitation is mailed from this process after its transaction: wait for it.
+    await settleBackgroundMail();
     await runtime.stop();
   }
 }

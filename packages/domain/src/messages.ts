@@ -38,6 +38,10 @@ export const MSG = {
   passwordNotEasyToGuess: 'not easy to guess',
   /** GET /employer-admin/doc: a payroll sheet whose account numbers cannot be found to mask is not given to a read-only role. */
   maskedSheetUnavailable: 'This sheet has no payroll columns, so it cannot be shown with account numbers masked. Ask an admin who uploads payroll for it.',
+  /** Enrolment refused for a phone that is not the one the employer registered (spec 4.2 step 5). */
+  phoneNotRegistered: 'Sign-in codes go only to the mobile number your employer registered for you. If your number has changed, ask an admin of your employer to update it.',
+  /** The admin form: a changed mobile resets the admin's sign-in phone (decision 0038). */
+  secondFactorReset: 'Sign-in phone reset: the admin was told by e-mail and will receive codes on the new number',
   /** 503 when the SMS provider fails: the code was not sent and does not count against the hourly limit. */
   smsUnavailable: 'We could not send the code by SMS just now. Please try again in a few minutes.',
   /** The demo password printed in the README (issue 22 item 4). */

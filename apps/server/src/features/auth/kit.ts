@@ -6,13 +6,11 @@
 import { sql } from 'kysely';
 import {
   ERROR_CODES,
-  INVITE_LINK_TTL_MS,
   MSG,
   OTP_MAX_WRONG_TRIES,
   OTP_TTL_MS,
   RESEND_COUNTDOWN_VERIFICATION_PAGE_S,
   SESSION_ABSOLUTE_TTL_MS,
-  VERIFY_LINK_TTL_MS,
 } from '@portal/domain';
 import type { ActionKind, AdminRecord, OtpPurpose } from '../../db/schema.js';
 import type { Database } from '../../platform/database.js';
@@ -20,9 +18,9 @@ import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { assertPasswordPolicy, passwordOwnerOf } from '../../platform/passwords.js';
 import { keyedHash, newOtp, newToken, sameBytes, sha256 } from '../../platform/secrets.js';
-import { inBackground } from './background.js';
 import { createLimits } from './limits.js';
-import { invitationMail, otpSms, toE164, verifyEmailMail } from './mails.js';
+import { createIdentityMails } from './mail-outbox.js';
+import { otpSms, toE164 } from './mails.js';
 
 export { ANONYMOUS_RESEND_MS } from './limits.js';
 
@@ -35,7 +33,6 @@ export function createAuthKit(deps: Deps) {
   const now = () => deps.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
   const limits = createLimits(deps);
-  const background = (what: string, task: () => Promise<void>) => inBackground(deps, what, task);
 
   const findLiveAdminByEmail = (email: string) =>
     db
@@ -91,15 +88,14 @@ export function createAuthKit(deps: Deps) {
     return row?.admin_id ?? null;
   }
 
-  async function sendVerificationMail(admin: AdminRecord): Promise<void> {
-    const code = await issueActionCode(admin.id, 'VERIFY_EMAIL', VERIFY_LINK_TTL_MS);
-    await deps.mailer.send({ to: admin.email, ...(verifyEmailMail(config.publicUrl, admin.name, code)) });
-  }
+  // Identity mails go through the job queue, written with the change or answer that asks for them (mail-outbox.ts).
+  const mails = createIdentityMails(deps, { findLiveAdminByEmail, issueActionCode });
 
-  async function sendInvitation(admin: Pick<AdminRecord, 'id' | 'name' | 'email'>): Promise<void> {
-    const code = await issueActionCode(admin.id, 'INVITE', INVITE_LINK_TTL_MS);
-    await deps.mailer.send({ to: admin.email, ...(invitationMail(config.publicUrl, admin.name, admin.email, code)) });
-  }
+  /** Queues the verification mail of a signed-up admin. */
+  const sendVerificationMail = (admin: Pick<AdminRecord, 'id'>): Promise<void> => mails.queueMail({ kind: 'VERIFY_EMAIL', adminId: admin.id });
+
+  /** Queues an invitation (a new link replaces the old when it is sent). */
+  const sendInvitation = (admin: Pick<AdminRecord, 'id'>): Promise<void> => mails.queueMail({ kind: 'INVITATION', adminId: admin.id });
 
   /**
    * Sends a fresh code for `boundTo` (a sign-in attempt or a session), replacing any earlier one;
@@ -206,13 +202,13 @@ export function createAuthKit(deps: Deps) {
     now,
     later,
     limits,
-    background,
     findLiveAdminByEmail,
     createSession,
     revokeAllSessions,
     issueActionCode,
     consumeActionCode,
     peekActionCode,
+    mails,
     sendVerificationMail,
     sendInvitation,
     sendOtp,
