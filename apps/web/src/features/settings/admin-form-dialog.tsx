@@ -107,6 +107,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
                   e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
                   void mobileField.onChange(e);
                 }}
+                description={admin ? MSG.mobileIsSignInPhone : undefined}
                 error={formState.errors.mobile?.message}
                 disabled={busy}
                 miw={200}
