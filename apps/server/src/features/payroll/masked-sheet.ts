@@ -20,16 +20,12 @@ import {
   normalizeHeader,
   resourceFor,
   type CellValue,
-  type StoredDocumentType,
 } from '@portal/domain';
 import type { DocResult } from '@portal/domain';
 import { AppError } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader.js';
 import { writeXlsx, type XlsxRow } from '../../platform/uploads/xlsx-writer.js';
-
-/** The stored types that carry account numbers in full. */
-export const PAYROLL_SHEET_TYPES: readonly StoredDocumentType[] = ['PAYROLL', 'PROCESSED_PAYROLL'];
 
 /** Whether the caller gets the sheet with full account numbers: WRITE on payroll in the context asked for. */
 export const seesFullAccountNumbers = (ctx: AuthContext): boolean => hasAccess(ctx.resources, resourceFor('PAYROLL', ctx.vendorId !== null), 'WRITE');
