@@ -230,6 +230,28 @@ describe('PUT /api/employer-admin/update-employer-admin', () => {
     expect((await update(A.token, target.id, form({ name: 'Renamed Again', email: target.email, mobile: newMobile }))).body).toEqual({ message: MSG.updatedSuccessful });
   });
 
+  it('POST reset-second-factor/:id: WRITE on admins resets another admin\'s sign-in phone to the registered mobile, and the admin is mailed (issue 22 item 1)', async () => {
+    const target = await createAdmin(env, A.id, ROLE_IDS.viewer);
+    // A phone enrolled before the rule, not the registered mobile.
+    await env.deps.db.updateTable('admins').set({ mfa_phone: uniqueMobile() }).where('id', '=', target.id).execute();
+    const token = await signIn(env, { ...target, mobile: (await adminRow(env, target.id)).mfa_phone! });
+    const viewer = await signIn(env, await createAdmin(env, A.id, ROLE_IDS.viewer));
+    expect((await env.call('POST', `/employer-admin/reset-second-factor/${target.id}`, { token: viewer })).status).toBe(403);
+    expect((await env.call('POST', `/employer-admin/reset-second-factor/${A.owner.id}`, { token: A.token })).status).toBe(403);
+    const res = await env.call('POST', `/employer-admin/reset-second-factor/${target.id}`, { token: A.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `${MSG.secondFactorReset}.` });
+    expect((await adminRow(env, target.id)).mfa_phone).toBeNull();
+    expect((await env.call('GET', '/employer-admin', { token })).status).toBe(401);
+    const [mail] = await env.outbox(target.email);
+    expect(mail!.subject).toBe('Your Employer Portal sign-in phone was reset');
+    expect((await activitiesOf(target.id)).map((a) => a.action_type)).toContain('SECOND_FACTOR_RESET');
+    // The next sign-in enrols the registered mobile.
+    const first = await env.call('POST', '/auth/sign-in', { body: { email: target.email, password: target.password } });
+    expect(first.body.status).toBe('SIGNED_IN');
+    expect((await env.call('POST', '/auth/mfa/enroll/start', { token: first.body.token, body: { phone: target.mobile } })).status).toBe(200);
+  });
+
   it("a role change ends the admin's sessions; a name change does not", async () => {
     const target = await createAdmin(env, A.id, ROLE_IDS.viewer);
     const token = await signIn(env, target);

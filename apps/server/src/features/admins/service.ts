@@ -154,6 +154,23 @@ export function createAdminService(deps: Deps) {
       return phoneReset ? `${MSG.updatedSuccessful} ${MSG.secondFactorReset}.` : MSG.updatedSuccessful;
     },
 
+    /**
+     * Resets another admin's sign-in phone (decision 0038): the enrolled phone is cleared, the
+     * admin's sessions end, the admin is mailed; the next sign-in enrols the registered mobile.
+     */
+    async resetSecondFactor(ctx: AuthContext, id: string): Promise<string> {
+      const target = await findManageable(ctx, id);
+      const out = auth.mails.outbox();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set({ mfa_phone: null, mfa_enrolled_at: null, updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
+        await out.add(trx, { kind: 'SECOND_FACTOR_RESET', adminId: target.id });
+      });
+      out.sent();
+      await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.secondFactorReset, targetType: 'ADMIN', targetId: target.id, details: { name: target.name } });
+      return `${MSG.secondFactorReset}.`;
+    },
+
     async remove(ctx: AuthContext, id: string): Promise<string> {
       const target = await findManageable(ctx, id);
       await db.transaction().execute(async (trx) => {
