@@ -21,7 +21,7 @@ import { registerWorkerTransactionRoutes } from './features/worker-transactions/
 import { registerWorkerApi } from './features/worker-side/index.js';
 import { registerDocumentRoutes } from './features/documents/index.js';
 import { registerPayoutRoutes } from './features/payouts/index.js';
-import { payoutReportDocument, registerPayrollRoutes } from './features/payroll/index.js';
+import { payoutReportDocument, payrollSheetDocument, registerPayrollRoutes } from './features/payroll/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerVendorRoutes } from './features/vendors/index.js';
 import { frameOrigins, registerAnalyticsRoutes } from './features/analytics/index.js';
@@ -124,7 +124,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     await registerApprovalRoutes(api, deps);
     registerWorkerTransactionRoutes(api, deps);
     // FINAL_REPORT (the payout report) is built by the payroll feature when GET /employer-admin/doc asks for it.
-    await registerDocumentRoutes(api, deps, { FINAL_REPORT: payoutReportDocument(deps) });
+    // PAYROLL and PROCESSED_PAYROLL go to roles without WRITE on payroll with account numbers masked (decision 0039).
+    const payrollSheet = payrollSheetDocument();
+    await registerDocumentRoutes(api, deps, { FINAL_REPORT: payoutReportDocument(deps), PAYROLL: payrollSheet, PROCESSED_PAYROLL: payrollSheet });
     await registerPayoutRoutes(api, deps);
     registerPayrollRoutes(api, deps);
     registerDashboardRoutes(api, deps);
@@ -160,9 +162,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
-    // API answers (a signed-in admin's data, downloads) are never kept by a browser or a proxy,
-    // unless a route says otherwise (the public sample sheets).
-    if (request.url.startsWith('/api') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // API answers (a signed-in admin's data, downloads, the API description at /api/docs/json) and
+    // the dev outbox (codes and links) are never kept by a browser or a proxy, unless a route says
+    // otherwise (the public sample sheets, the docs page's static files).
+    if ((request.url.startsWith('/api') || request.url.startsWith('/dev/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     if (request.url.startsWith('/api/docs')) return;
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.getHeader('content-security-policy')) reply.header('content-security-policy', SPA_CSP);

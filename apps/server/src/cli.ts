@@ -36,6 +36,7 @@ import { recordedPublicUrl, startRuntime } from './platform/runtime.js';
 import { PROTECTED_COLUMNS, resealColumns } from './platform/protected-columns.js';
 import { sql } from 'kysely';
 import { provisionEmployer } from './features/employers/index.js';
+import { settleBackgroundMail } from './features/auth/index.js';
 import { createWorkerSide } from './features/worker-side/index.js';
 import { ensureAccount } from './features/payouts/index.js';
 import { manageDashboards } from './features/analytics/index.js';
@@ -245,6 +246,8 @@ async function main(): Promise<number> {
     console.error(e instanceof Error ? e.message : e);
     return 1;
   } finally {
+    // Without a queue, an invitation is mailed from this process after its transaction: wait for it.
+    await settleBackgroundMail();
     await runtime.stop();
   }
 }

@@ -196,11 +196,60 @@ describe('PUT /api/employer-admin/update-employer-admin', () => {
     const body = form({ name: 'Renamed Person', email: target.email, mobile: uniqueMobile(), branchLocation: 'Delhi', roleId: ROLE_IDS.viewer });
     const res = await update(A.token, target.id, body);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: MSG.updatedSuccessful });
+    // The new mobile also resets the sign-in phone enrolled on the old one (issue 22 item 1).
+    expect(res.body).toEqual({ message: `${MSG.updatedSuccessful} ${MSG.secondFactorReset}.` });
     expect(await snapshot(target.id)).toEqual({ name: 'Renamed Person', email: target.email, mobile: body.mobile, branch: 'Delhi', roles: [ROLE_IDS.viewer], status: 'ACTIVE' });
     const acts = await activitiesOf(target.id);
-    expect(acts.map((a) => a.action_type)).toEqual(['ADMIN_UPDATED']);
+    expect(acts.map((a) => a.action_type)).toEqual(['ADMIN_UPDATED', 'SECOND_FACTOR_RESET']);
     expect(acts[0]!.admin_id).toBe(A.owner.id);
+  });
+
+  it('a new mobile resets the sign-in phone: sessions end, the admin is told by mail, and codes go to the new number only (issue 22 item 1)', async () => {
+    const target = await createAdmin(env, A.id, ROLE_IDS.viewer);
+    const token = await signIn(env, target);
+    const newMobile = uniqueMobile();
+    const res = await update(A.token, target.id, form({ name: 'Test Admin', email: target.email, mobile: newMobile }));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain(MSG.secondFactorReset);
+    expect((await env.call('GET', '/employer-admin', { token })).status).toBe(401);
+    const row = await env.deps.db.selectFrom('admins').select(['mfa_phone', 'mfa_enrolled_at']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ mfa_phone: null, mfa_enrolled_at: null });
+    const [mail] = await env.outbox(target.email);
+    expect(mail!.subject).toBe('Your Employer Portal sign-in phone was reset');
+    expect(mail!.body).toContain(`+91 ******${newMobile.slice(-4)}`);
+    // The next sign-in enrols the new number, and only it.
+    const first = await env.call('POST', '/auth/sign-in', { body: { email: target.email, password: target.password } });
+    expect(first.body.status).toBe('SIGNED_IN');
+    const enrol = first.body.token as string;
+    expect((await env.call('POST', '/auth/mfa/enroll/start', { token: enrol, body: { phone: target.mobile } })).status).toBe(403);
+    const started = await env.call('POST', '/auth/mfa/enroll/start', { token: enrol, body: { phone: newMobile } });
+    expect(started.status).toBe(200);
+    const code = await env.lastCode(newMobile);
+    expect((await env.call('POST', '/auth/mfa/enroll/verify', { token: enrol, body: { verificationId: started.body.verificationId, code } })).status).toBe(200);
+    // A name change alone resets nothing.
+    expect((await update(A.token, target.id, form({ name: 'Renamed Again', email: target.email, mobile: newMobile }))).body).toEqual({ message: MSG.updatedSuccessful });
+  });
+
+  it('POST reset-second-factor/:id: WRITE on admins resets another admin\'s sign-in phone to the registered mobile, and the admin is mailed (issue 22 item 1)', async () => {
+    const target = await createAdmin(env, A.id, ROLE_IDS.viewer);
+    // A phone enrolled before the rule, not the registered mobile.
+    await env.deps.db.updateTable('admins').set({ mfa_phone: uniqueMobile() }).where('id', '=', target.id).execute();
+    const token = await signIn(env, { ...target, mobile: (await adminRow(env, target.id)).mfa_phone! });
+    const viewer = await signIn(env, await createAdmin(env, A.id, ROLE_IDS.viewer));
+    expect((await env.call('POST', `/employer-admin/reset-second-factor/${target.id}`, { token: viewer })).status).toBe(403);
+    expect((await env.call('POST', `/employer-admin/reset-second-factor/${A.owner.id}`, { token: A.token })).status).toBe(403);
+    const res = await env.call('POST', `/employer-admin/reset-second-factor/${target.id}`, { token: A.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `${MSG.secondFactorReset}.` });
+    expect((await adminRow(env, target.id)).mfa_phone).toBeNull();
+    expect((await env.call('GET', '/employer-admin', { token })).status).toBe(401);
+    const [mail] = await env.outbox(target.email);
+    expect(mail!.subject).toBe('Your Employer Portal sign-in phone was reset');
+    expect((await activitiesOf(target.id)).map((a) => a.action_type)).toContain('SECOND_FACTOR_RESET');
+    // The next sign-in enrols the registered mobile.
+    const first = await env.call('POST', '/auth/sign-in', { body: { email: target.email, password: target.password } });
+    expect(first.body.status).toBe('SIGNED_IN');
+    expect((await env.call('POST', '/auth/mfa/enroll/start', { token: first.body.token, body: { phone: target.mobile } })).status).toBe(200);
   });
 
   it("a role change ends the admin's sessions; a name change does not", async () => {

@@ -84,7 +84,7 @@ describe('POST /api/auth/mfa/enroll/start', () => {
   it('sends a code by SMS to +91<phone>', async () => {
     const admin = await newAdmin();
     const token = await enrolmentToken(env, admin);
-    const phone = uniqueMobile();
+    const phone = admin.mobile;
     const res = await start(token, phone);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ verificationId: expect.any(String), phoneHint: phoneHint(phone) });
@@ -120,11 +120,25 @@ describe('POST /api/auth/mfa/enroll/start', () => {
     const admin = await newAdmin();
     const token = await enrolmentToken(env, admin);
     env.clock.advance(10 * 60_000 + 1_000);
-    const phone = uniqueMobile();
+    const phone = admin.mobile;
     const res = await start(token, phone);
     expect(res.status).toBe(403);
     expect(res.body.message.code).toBe(ERROR_CODES.requiresRecentLogin);
     expect(await env.outbox(`+91${phone}`)).toHaveLength(0);
+  });
+
+  it('sends the code only to the mobile the employer registered; another phone is not enrolled on the admin\'s word (issue 22 item 1)', async () => {
+    const admin = await newAdmin();
+    const token = await enrolmentToken(env, admin);
+    const taker = uniqueMobile();
+    const res = await start(token, taker);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toEqual({ description: MSG.phoneNotRegistered, code: ERROR_CODES.phoneNotRegistered });
+    expect(await env.outbox(`+91${taker}`)).toHaveLength(0);
+    const ok = await start(token, admin.mobile);
+    expect(ok.status).toBe(200);
+    expect(ok.body.phoneHint).toBe(phoneHint(admin.mobile));
+    expect((await adminRow(env, admin.id)).mfa_phone).toBeNull();
   });
 
   it('refuses a phone that is not 10 digits starting 5-9', async () => {
@@ -137,7 +151,7 @@ describe('POST /api/auth/mfa/enroll/start', () => {
 describe('POST /api/auth/mfa/enroll/verify', () => {
   it('registers the phone and returns a full session; the enrolment token ends', async () => {
     const admin = await newAdmin();
-    const phone = uniqueMobile();
+    const phone = admin.mobile;
     const { token, verificationId, code } = await started(admin, phone);
     const res = await finish(token, verificationId, code);
     expect(res.status).toBe(200);
@@ -157,7 +171,7 @@ describe('POST /api/auth/mfa/enroll/verify', () => {
 
   it('mails the admin that the second factor changed', async () => {
     const admin = await newAdmin();
-    const phone = uniqueMobile();
+    const phone = admin.mobile;
     const { token, verificationId, code } = await started(admin, phone);
     expect(await env.outbox(admin.email)).toHaveLength(0);
     expect((await finish(token, verificationId, code)).status).toBe(200);
@@ -169,7 +183,7 @@ describe('POST /api/auth/mfa/enroll/verify', () => {
 
   it('refuses a wrong code and registers nothing', async () => {
     const admin = await newAdmin();
-    const { token, verificationId, code } = await started(admin, uniqueMobile());
+    const { token, verificationId, code } = await started(admin, admin.mobile);
     const res = await finish(token, verificationId, wrongCode(code));
     expect(res.status).toBe(400);
     expect(res.body.message.description).toBe(MSG.invalidCode);
@@ -178,7 +192,7 @@ describe('POST /api/auth/mfa/enroll/verify', () => {
 
   it('refuses the right code after 5 wrong tries', async () => {
     const admin = await newAdmin();
-    const { token, verificationId, code } = await started(admin, uniqueMobile());
+    const { token, verificationId, code } = await started(admin, admin.mobile);
     for (let i = 0; i < 5; i++) expect((await finish(token, verificationId, wrongCode(code))).status).toBe(400);
     expect((await finish(token, verificationId, code)).status).toBe(400);
     expect((await adminRow(env, admin.id)).mfa_phone).toBeNull();
@@ -186,7 +200,7 @@ describe('POST /api/auth/mfa/enroll/verify', () => {
 
   it('refuses a code sent to another session', async () => {
     const admin = await newAdmin();
-    const a = await started(admin, uniqueMobile());
+    const a = await started(admin, admin.mobile);
     const other = await enrolmentToken(env, admin);
     const res = await finish(other, a.verificationId, a.code);
     expect(res.status).toBe(400);
@@ -195,7 +209,7 @@ describe('POST /api/auth/mfa/enroll/verify', () => {
 
   it('answers 400, not a server error, for a verificationId that is not an id', async () => {
     const admin = await newAdmin();
-    const { token, code } = await started(admin, uniqueMobile());
+    const { token, code } = await started(admin, admin.mobile);
     const res = await finish(token, 'not-an-id', code);
     expect(res.status).toBe(400);
     expect(res.body.message.description).toBe(MSG.invalidCode);

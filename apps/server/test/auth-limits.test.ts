@@ -4,12 +4,13 @@
  * request answering alike (and as fast) for every e-mail and throttled per e-mail, the lock
  * answered alike for unknown e-mails, and anonymous mail answers that are true in every case.
  */
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MSG, ROLE_IDS } from '@portal/domain';
 import { settleBackgroundMail } from '../src/features/auth/background.js';
 import { createLimits } from '../src/features/auth/limits.js';
-import { SmtpMailer } from '../src/platform/messaging.js';
+import { HttpSmsSender, SmtpMailer } from '../src/platform/messaging.js';
 import { adminRow, createAdmin, createEmployer, createTestEnv, passwordStep, uniqueEmail, wrongCode, type ReadyAdmin, type TestEnv } from './harness.js';
 
 let env: TestEnv;
@@ -129,6 +130,52 @@ describe('sign-in codes per admin are capped per hour (security 2)', () => {
       expect(await sms(admin.mobile)).toHaveLength(4);
     } finally {
       env.deps.config.smsPerAdminPerHour = cap;
+    }
+  });
+});
+
+describe('an SMS provider failure (issue 22 item 4)', () => {
+  it('answers 503 with a message, keeps no code or attempt, and does not count against the hourly cap', async () => {
+    // A real HTTP SMS provider (the production adapter) that fails every request while "down".
+    let down = true;
+    const received: string[] = [];
+    const provider = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        if (down) return res.writeHead(502).end('bad gateway');
+        received.push(body);
+        res.writeHead(200).end('{}');
+      });
+    });
+    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+    const address = provider.address() as net.AddressInfo;
+    const cap = env.deps.config.smsPerAdminPerHour;
+    const outbox = env.deps.sms;
+    env.deps.config.smsPerAdminPerHour = 10;
+    env.deps.sms = new HttpSmsSender(`http://127.0.0.1:${address.port}/sms`, 'test-token');
+    try {
+      const admin = await newAdmin();
+      for (let i = 0; i < 12; i++) {
+        const res = await passwordStep(env, admin);
+        expect(res.status).toBe(503);
+        expect(res.body.message).toEqual({ description: MSG.smsUnavailable, code: ERROR_CODES.smsUnavailable });
+      }
+      expect(await env.deps.db.selectFrom('otp_codes').select('id').where('admin_id', '=', admin.id).execute()).toHaveLength(0);
+      expect(await env.deps.db.selectFrom('sign_in_attempts').select('id').where('admin_id', '=', admin.id).execute()).toHaveLength(0);
+      // The outage ends: the admin signs in at once, 12 failed sends later, and 10 accepted sends fit in the hour.
+      down = false;
+      for (let i = 0; i < 10; i++) {
+        const res = await passwordStep(env, admin);
+        expect(res.status, `send ${i + 1}`).toBe(200);
+        expect(res.body.status).toBe('MFA_REQUIRED');
+      }
+      expect(received).toHaveLength(10);
+      expect((await passwordStep(env, admin)).status).toBe(429);
+    } finally {
+      env.deps.sms = outbox;
+      env.deps.config.smsPerAdminPerHour = cap;
+      await new Promise((r) => provider.close(r));
     }
   });
 });

@@ -97,6 +97,14 @@ describe('headers', () => {
     expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('the API description and the dev outbox are never stored either (issue 22 item 4)', async () => {
+    for (const url of ['/api/docs/json', '/dev/outbox', '/api/dev/outbox']) {
+      const res = await fetch(`${env.baseUrl}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('no-store');
+    }
+  });
+
   it('the API docs page has a CSP, refuses framing and sniffing', async () => {
     const res = await fetch(`${env.baseUrl}/api/docs/static/index.html`);
     expect(res.status).toBe(200);
@@ -107,32 +115,40 @@ describe('headers', () => {
 });
 
 describe('the request log', () => {
-  it('holds no reset code, invitation or upload token, nor agreement signature (security 4)', async () => {
+  it('holds no reset code, invitation or upload token, nor agreement signature, however spelled (issue 22 item 1)', async () => {
     const lines: string[] = [];
     const logged: FastifyInstance = await buildApp(env.deps, { logger: loggerOptions('info', { write: (line) => void lines.push(line) }), serveSpa: false });
     try {
-      const secrets = ['RESETCODE123', 'INVITETOKEN456', 'UPLOADTOKEN789', 'SIGNATURE0AB'];
-      for (const url of [
-        `/auth/action?mode=resetPassword&oobCode=${secrets[0]}`,
-        `/api/auth/email/verify?token=${secrets[1]}`,
-        `/api/file-upload/link?token=${secrets[2]}&x=1`,
-        `/api/agreement-documents/00000000-0000-4000-8000-000000000000?expires=1&signature=${secrets[3]}`,
-      ]) {
-        await logged.inject({ method: 'GET', url });
-      }
+      const s = (n: number) => `S3CRET${n}x${'q'.repeat(8)}`;
+      const urls = [
+        `/auth/action?mode=resetPassword&oobCode=${s(1)}`,
+        `/?invite=${s(2)}&email=${s(3)}%40example.com`,
+        `/auth/action?mode=verifyEmail&oobCode%5B%5D=${s(4)}`,
+        `/api/file-upload/link?token=${s(5)}&token=${s(6)}&x=1`,
+        `/api/agreement-documents/00000000-0000-4000-8000-000000000000?expires=1&signature=${s(7)}`,
+        `/api/x?%6FobCode=${s(8)}&oobCode[]=${s(9)}&a[b]=${s(10)}&${s(11)}`,
+        `/api/employer-admin/employees?page=2&pageSize=25&sortBy=name&sortOrder=asc&search=${s(12)}&vendorId=00000000-0000-4000-8000-000000000001`,
+        `/api/x?month=11&year=2026&startDate=2026-11-01&endDate=2026-11-30&status=PAID&tab=all&page%73=${s(13)}&Page=${s(14)}`,
+      ];
+      for (const url of urls) await logged.inject({ method: 'GET', url });
       const log = lines.join('');
-      expect(log).toContain('oobCode=[REDACTED]');
-      expect(log).toContain('signature=[REDACTED]');
-      expect(log).toContain('mode=resetPassword');
-      for (const secret of secrets) expect(log).not.toContain(secret);
+      for (let n = 1; n <= 14; n++) expect(log).not.toContain(s(n));
+      // Harmless parameters stay readable; names stay where they are plain.
+      expect(log).toContain('mode=resetPassword&oobCode=[redacted]');
+      expect(log).toContain('/?invite=[redacted]&email=[redacted]');
+      expect(log).toContain('expires=1&signature=[redacted]');
+      expect(log).toContain('page=2&pageSize=25&sortBy=name&sortOrder=asc&search=[redacted]&vendorId=00000000-0000-4000-8000-000000000001');
+      expect(log).toContain('month=11&year=2026&startDate=2026-11-01&endDate=2026-11-30&status=PAID&tab=all&[redacted]&Page=[redacted]');
     } finally {
       await logged.close();
     }
   });
 
-  it('keeps what is not a secret and redacts odd spellings', () => {
-    expect(redactUrl('/api/x?page=2&search=Ravi')).toBe('/api/x?page=2&search=Ravi');
-    expect(redactUrl('/x?resolverToken=abc&Code=1&k')).toBe('/x?resolverToken=[REDACTED]&Code=[REDACTED]&k');
-    expect(redactUrl('/x?%6FobCode=abc')).toBe('/x?%6FobCode=[REDACTED]');
+  it('keeps only allow-listed parameters, whatever the spelling of the others', () => {
+    expect(redactUrl('/api/x?page=2&search=Ravi')).toBe('/api/x?page=2&search=[redacted]');
+    expect(redactUrl('/x?resolverToken=abc&Code=1&k')).toBe('/x?resolverToken=[redacted]&Code=[redacted]&[redacted]');
+    expect(redactUrl('/x?%6FobCode=abc&oobCode%5B%5D=d&invite=e&invite=f')).toBe('/x?[redacted]&[redacted]&invite=[redacted]&invite=[redacted]');
+    expect(redactUrl('/x?%E0%A4=1')).toBe('/x?[redacted]');
+    expect(redactUrl('/x')).toBe('/x');
   });
 });

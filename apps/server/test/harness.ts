@@ -12,6 +12,9 @@ import { loadConfig } from '../src/config.js';
 import type { Deps } from '../src/platform/context.js';
 import { startRuntime } from '../src/platform/runtime.js';
 import { settleBackgroundMail } from '../src/features/auth/background.js';
+import { createAuthService, workIdentityMailJobs } from '../src/features/auth/index.js';
+import { IDENTITY_MAIL_QUEUE } from '../src/features/auth/mail-outbox.js';
+import { sql } from 'kysely';
 import { provisionAdmin, provisionEmployer, type EmployerInput } from '../src/features/employers/provision.js';
 import { TEMPLATE, withDatabase } from './global-setup.js';
 
@@ -48,7 +51,7 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-export async function createTestEnv(options: { queue?: boolean; env?: Record<string, string> } = {}): Promise<TestEnv> {
+export async function createTestEnv(options: { queue?: boolean; mailWorker?: boolean; env?: Record<string, string> } = {}): Promise<TestEnv> {
   const serverUrl = inject('pgServerUrl');
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -66,6 +69,8 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
   const clock = new Clock();
   runtime.deps.now = clock.now;
   const app = await buildApp(runtime.deps, { logger: false, serveSpa: false });
+  // With a queue, identity mails are jobs (features/auth/mail-outbox.ts): worked here, as in a portal process.
+  if (runtime.deps.queue && options.mailWorker !== false) await workIdentityMailJobs(runtime.deps, createAuthService(runtime.deps).mails);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -93,6 +98,7 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
     },
     async outbox(to) {
       await settleBackgroundMail(); // identity mails sent after their answer (features/auth/background.ts)
+      if (options.mailWorker !== false) await queuedMailsSent(runtime.deps);
       return runtime.deps.db.selectFrom('outbox_messages').select(['channel', 'subject', 'body']).where('recipient', '=', to).orderBy('created_at', 'desc').orderBy('id').execute();
     },
     async lastCode(mobile) {
@@ -127,6 +133,16 @@ export async function createTestEnv(options: { queue?: boolean; env?: Record<str
     },
   };
   return env;
+}
+
+/** Waits (up to 10 s) until the identity-mail queue has no job waiting or running. */
+export async function queuedMailsSent(deps: Deps): Promise<void> {
+  if (!deps.queue) return;
+  for (let i = 0; i < 200; i++) {
+    const r = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = ${IDENTITY_MAIL_QUEUE} and state in ('created', 'retry', 'active')`.execute(deps.db).catch(() => ({ rows: [{ n: 0 }] }));
+    if (r.rows[0]!.n === 0) return;
+    await new Promise((res) => setTimeout(res, 50));
+  }
 }
 
 let seq = 0;

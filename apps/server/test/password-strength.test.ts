@@ -25,9 +25,14 @@ const weakPasswords = (local: string): [label: string, password: string, answer:
   ['one repeated character', 'aaaaaaaaaaaa', repeated],
   ["the e-mail's name plus a digit", `${local}1`, personal],
   ['the company name', COMPANY, personal],
+  ['the company name plus a year (issue 22 item 4)', 'Kaveri-Handlooms-2026', personal],
+  ['the demo password published in the README (issue 22 item 4)', 'Sunrise-Demo-2026', `${prefix}: ${MSG.passwordPublished}`],
   ['6 characters (the spec reset form minimum)', 'Tq9#xL', tooShort],
   ['7 characters', 'Tq9#xLm', tooShort],
 ];
+
+/** The demo seed sets the published demo password and its admins sign in with it (outside production only). */
+const notDemo = ([, password]: [string, string, string | RegExp]) => password !== 'Sunrise-Demo-2026';
 
 let env: TestEnv;
 let owner: ReadyAdmin;
@@ -129,7 +134,7 @@ describe('POST /api/auth/password/change', () => {
 describe('POST /api/auth/sign-in with a stored weak password', () => {
   it('answers the same reason with auth/password-expired (the screen shows "Password Expired...")', async () => {
     const anita = await person('Anita', 'Desai');
-    for (const [label, password, answer] of weakPasswords('anita.desai')) {
+    for (const [label, password, answer] of weakPasswords('anita.desai').filter(notDemo)) {
       await env.deps.db.updateTable('admins').set({ password_hash: await hashPassword(password) }).where('id', '=', anita.id).execute();
       const res = await passwordStep(env, { email: anita.email, password });
       expect(res.status, label).toBe(400);
@@ -143,12 +148,21 @@ describe('POST /api/auth/sign-in with a stored weak password', () => {
 describe('ready admins of the demo seed and the tests (provisioning)', () => {
   it('refuses a weak password before writing the admin', async () => {
     const email = `kiran.shah@${DOMAIN}`;
-    for (const [label, password] of weakPasswords('kiran.shah')) {
+    for (const [label, password] of weakPasswords('kiran.shah').filter(notDemo)) {
       await expect(
         provisionAdmin(env.deps, employerId, null, { name: 'Kiran Shah', email, mobile: uniqueMobile(), branchLocation: 'Pune', roleId: ROLE_IDS.viewer, ready: { password } }),
         label,
       ).rejects.toThrow(prefix);
     }
+    expect(await env.deps.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses the published demo password in production mode (issue 22 item 4)', async () => {
+    const prod = { ...env.deps, config: { ...env.deps.config, production: true } };
+    const email = `kiran.prod@${DOMAIN}`;
+    await expect(
+      provisionAdmin(prod, employerId, null, { name: 'Kiran Prod', email, mobile: uniqueMobile(), branchLocation: 'Pune', roleId: ROLE_IDS.viewer, ready: { password: 'Sunrise-Demo-2026' } }),
+    ).rejects.toThrow(MSG.passwordPublished);
     expect(await env.deps.db.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 });

@@ -197,6 +197,37 @@ const worker = (employerId: string, o: Partial<Parameters<typeof insertWorker>[1
 // ---- access ----
 
 describe('access (spec 6): READ reads, WRITE changes, in both contexts', () => {
+  it('issue 22 item 3: the payroll sheets go with full account numbers only to roles that may upload payroll, masked to the others', async () => {
+    const w1 = await worker(A.id);
+    const w2 = await worker(A.id);
+    const accounts = ['501004567899012', '31234567890'];
+    const d = await uploadAndSettle(A.payroll, [row(w1.employer_worker_id, { account: accounts[0] }), row(w2.employer_worker_id, { account: accounts[1] })]);
+    const vendorViewer = await signIn(env, await createAdmin(env, A.id, ROLE_IDS.vendorViewer, A.v1));
+    const vendorSheet = await uploadAndSettle(A.vendorAdmin, [row((await worker(A.id, { vendor_id: A.v1 })).employer_worker_id, { account: '77700011112222' })], A.v1);
+    const accountColumn = HEADER.indexOf('Account Number');
+    const accountsIn = async (token: string, location: string, vendorId?: string) => (await sheetRows(token, location, vendorId)).slice(1).map((r) => r.values[accountColumn]);
+    for (const location of [d.payrollFile.uploadedFileUrl, d.payrollFile.processedFileUrl!]) {
+      // Super Admin and Payroll Manager: WRITE on payroll, the sheet as uploaded.
+      for (const token of [A.owner, A.payroll]) expect(await accountsIn(token, location)).toEqual(accounts);
+      // Viewer and HR Manager: READ only, masked as the screens mask (maskLast4); the other columns as they were.
+      for (const token of [A.viewer, A.hr]) {
+        expect(await accountsIn(token, location)).toEqual(['***********9012', '*******7890']);
+        const rows = await sheetRows(token, location);
+        expect(rows[0]!.values.slice(0, HEADER.length)).toEqual(HEADER);
+        expect(rows[1]!.values[0]).toBe(w1.employer_worker_id);
+        expect(rows[1]!.values[HEADER.indexOf('IFSC')]).toBe('HDFC0001234');
+        const raw = await download(token, location);
+        for (const a of accounts) expect(Buffer.from(raw.body.b64File, 'base64').includes(a)).toBe(false);
+      }
+    }
+    // In a vendor context: the Vendor Admin uploads (full), the Vendor Viewer reads (masked).
+    expect(await accountsIn(A.vendorAdmin, vendorSheet.payrollFile.uploadedFileUrl, A.v1)).toEqual(['77700011112222']);
+    expect(await accountsIn(vendorViewer, vendorSheet.payrollFile.uploadedFileUrl, A.v1)).toEqual(['**********2222']);
+    expect(await accountsIn(vendorViewer, vendorSheet.payrollFile.processedFileUrl!, A.v1)).toEqual(['**********2222']);
+    await clearMonth(A.id);
+    await clearMonth(A.id, A.v1);
+  });
+
   it('the Viewer and the HR Manager read every payroll call but may not upload, finalize or freeze', async () => {
     const w = await worker(A.id);
     const d = await uploadAndSettle(A.payroll, [row(w.employer_worker_id)]);
@@ -290,7 +321,7 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     const upl = await env.call('GET', `/v2/employer-admin/doc-upload-audit-logs/${r.body.documentId}`, { token: A.payroll });
     expect(upl.body).toMatchObject({ status: 'FAILED', counts: { totalRows: 5, appliedRows: 0, failedRows: 4 } });
 
-    const got = await sheetRows(A.viewer, d.payrollFile.processedFileUrl!);
+    const got = await sheetRows(A.payroll, d.payrollFile.processedFileUrl!);
     expect(got[0]!.values).toEqual([...HEADER, 'Status', 'Reason']);
     const [ok, unknown, bad, dup, many] = got.slice(1);
     expect(ok!.values.slice(8)).toEqual(['VALID', '']);
@@ -326,7 +357,7 @@ describe('processing a sheet (design doc: all or nothing)', () => {
     expect(r.status).toBe(201);
     const d = await settled(A.payroll, r.body.documentId);
     expect(d.status).toBe('PAYROLL_PROCESSING_FAILED');
-    const got = await sheetRows(A.viewer, d.payrollFile.processedFileUrl!);
+    const got = await sheetRows(A.payroll, d.payrollFile.processedFileUrl!);
     for (const line of got.slice(1)) {
       expect(line.values.slice(8)).toEqual(['FAILED', PAYROLL_ROW_MSG.salaryPositive]);
       expect(line.red).toEqual([3]);

@@ -19,4 +19,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   rateLimited: 'rate-limited',
   locked: 'auth/account-locked',
+  /** The SMS provider refused or did not answer: 503, nothing counted (issue 22 item 4). */
+  smsUnavailable: 'auth/sms-unavailable',
+  /** Enrolment with a phone other than the mobile the employer registered for the admin (spec 4.2 step 5). */
+  phoneNotRegistered: 'auth/phone-not-registered',
 } as const;

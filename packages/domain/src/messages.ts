@@ -36,6 +36,18 @@ export const MSG = {
   /** Parts of "Missing password requirements: ..." for a password the strength estimator refuses. */
   passwordNotPersonal: 'not based on your name, e-mail, mobile or company name',
   passwordNotEasyToGuess: 'not easy to guess',
+  /** GET /employer-admin/doc: a payroll sheet whose account numbers cannot be found to mask is not given to a read-only role. */
+  maskedSheetUnavailable: 'This sheet has no payroll columns, so it cannot be shown with account numbers masked. Ask an admin who uploads payroll for it.',
+  /** Enrolment refused for a phone that is not the one the employer registered (spec 4.2 step 5). */
+  phoneNotRegistered: 'Sign-in codes go only to the mobile number your employer registered for you. If your number has changed, ask an admin of your employer to update it.',
+  /** Under the admin form's Mobile when managing an admin (decision 0038). */
+  mobileIsSignInPhone: 'Sign-in codes go to this number. Changing it resets the admin\'s sign-in phone; they are told by e-mail.',
+  /** The admin form: a changed mobile resets the admin's sign-in phone (decision 0038). */
+  secondFactorReset: 'Sign-in phone reset: the admin was told by e-mail and will receive codes on the new number',
+  /** 503 when the SMS provider fails: the code was not sent and does not count against the hourly limit. */
+  smsUnavailable: 'We could not send the code by SMS just now. Please try again in a few minutes.',
+  /** The demo password printed in the README (issue 22 item 4). */
+  passwordPublished: 'not the demo password published with the portal',
   // 8 password change
   currentPasswordWrong: 'Current password is wrong!',
   passwordUpdated: 'Password has been updated',

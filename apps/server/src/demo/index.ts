@@ -9,8 +9,10 @@ import type { Deps } from '../platform/context.js';
 import { provisionAdmin, provisionEmployer } from '../features/employers/index.js';
 import { seedDemoAccount } from '../features/payouts/index.js';
 import { seedDemoWorkforce } from './workforce.js';
+import { PUBLISHED_DEMO_PASSWORD } from '../platform/passwords.js';
 
-export const DEMO_PASSWORD = 'Sunrise-Demo-2026';
+/** Published in the README; refused wherever an admin sets a password (platform/passwords.ts). */
+export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 export const DEMO_ADMINS = {
   superAdmin: { email: 'priya.sharma@sunrise-textiles.example', mobile: '9876543210', role: 'Super Admin' },
   viewer: { email: 'arjun.mehta@sunrise-textiles.example', mobile: '9123456780', role: 'Viewer' },

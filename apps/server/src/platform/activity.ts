@@ -10,6 +10,7 @@ export const ACTION_TYPES = {
   passwordChanged: 'PASSWORD_CHANGED',
   passwordReset: 'PASSWORD_RESET',
   secondFactorEnrolled: 'SECOND_FACTOR_ENROLLED',
+  secondFactorReset: 'SECOND_FACTOR_RESET',
   signedUp: 'SIGNED_UP',
   employeeAdded: 'EMPLOYEE_ADDED',
   employeeUpdated: 'EMPLOYEE_UPDATED',

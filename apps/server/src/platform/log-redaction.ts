@@ -1,12 +1,58 @@
 /**
- * What the request log may not hold (issue 15, security 4): the secrets that travel in URLs —
- * password-reset and e-mail codes (`oobCode`), invitation and File Upload tokens (`token`), the
- * agreement link's `signature` — are replaced by [REDACTED], keeping the parameter's name.
+ * What the request log may hold of a URL (issue 22 item 1, decision 0038): the path, and the query
+ * parameters known to be harmless, by allow-list. Every other parameter's value is `[redacted]`,
+ * whatever its name, spelling or encoding (an invitation's `invite`, a reset's `oobCode`,
+ * `oobCode%5B%5D`, `token[]`, a repeated key, a percent-encoded name); a name that is not a plain
+ * identifier is itself replaced, since it may be the secret.
  */
-const SECRET_PARAM = /^(oobcode|token|.*token|code|signature|secret|password|key|apikey|api_key)$/i;
-export const REDACTED = '[REDACTED]';
+export const REDACTED = '[redacted]';
 
-/** The URL with every secret query parameter's value replaced; anything unreadable is cut at '?'. */
+/**
+ * Query parameters whose values are logged: paging, sorting, periods, filters on fixed values and
+ * ids of the caller's own records (the spec's routes and the web app's pages). A name that is not
+ * here is redacted, so a new parameter is hidden until someone adds it on purpose.
+ */
+export const LOGGED_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'page',
+  'pageNumber',
+  'pageSize',
+  'limit',
+  'sortBy',
+  'sortOrder',
+  'month',
+  'year',
+  'startDate',
+  'endDate',
+  'status',
+  'tab',
+  'vendorId',
+  'payrollId',
+  'documentId',
+  'employerAdminId',
+  'docType',
+  'documentType',
+  'workerType',
+  'entityType',
+  'actionType',
+  'kind',
+  'context',
+  'userType',
+  'mode',
+  'signIn',
+  'expires',
+]);
+
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_]{0,40}$/;
+
+function decoded(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** The URL with only allow-listed query values kept; everything else after '?' is `[redacted]`. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
@@ -16,13 +62,11 @@ export function redactUrl(url: string): string {
     .map((part) => {
       const eq = part.indexOf('=');
       const rawName = eq < 0 ? part : part.slice(0, eq);
-      let name: string;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        return REDACTED;
-      }
-      return SECRET_PARAM.test(name) && eq >= 0 ? `${rawName}=${REDACTED}` : part;
+      const name = decoded(rawName);
+      // Kept only when the name is spelled plainly (no encoding, no brackets) and allowed.
+      if (name !== null && name === rawName && LOGGED_QUERY_PARAMS.has(name)) return part;
+      if (eq >= 0 && name !== null && name === rawName && PLAIN_NAME.test(name)) return `${name}=${REDACTED}`;
+      return REDACTED;
     })
     .join('&')}`;
 }

@@ -6,6 +6,7 @@ import {
   ARGON2_PARAMS,
   STRENGTH_MAX_LENGTH,
   assertPasswordPolicy,
+  basedOnCompanyName,
   dummyHash,
   hashPassword,
   needsRehash,
@@ -100,8 +101,29 @@ describe('the password rule (passwordProblems)', () => {
     for (const strong of ['Brisk-Otter-Lantern-58', 'Correct-Horse-77', 'correct horse battery staple', `${'Kx9#mQ2$vL'}-tide-harbour`]) {
       expect(await passwordProblems(strong, meera)).toEqual([]);
     }
-    // The demo's password with the demo Super Admin's own words (README; the demo seed checks it too).
-    expect(await passwordProblems('Sunrise-Demo-2026', { email: 'priya.sharma@sunrise-textiles.example', name: 'Priya Sharma', mobile: '9876543210', employerName: 'Sunrise Textiles Pvt Ltd' })).toEqual([]);
+    // The demo's password with the demo Super Admin's own words: accepted only where the demo sets it (the seed, its sign-in).
+    const priya = { email: 'priya.sharma@sunrise-textiles.example', name: 'Priya Sharma', mobile: '9876543210', employerName: 'Sunrise Textiles Pvt Ltd' };
+    expect(await passwordProblems('Sunrise-Demo-2026', priya, { acceptPublished: true })).toEqual([]);
+  });
+
+  it('refuses the demo password published in the README, whatever its case and separators (issue 22 item 4)', async () => {
+    for (const published of ['Sunrise-Demo-2026', 'sunrise demo 2026', 'SUNRISE.DEMO.2026', 'SunriseDemo2026']) {
+      expect(await passwordProblems(published, meera), published).toEqual([MSG.passwordPublished]);
+    }
+  });
+
+  it("refuses a company's name plus a year or digits, case and separators ignored (issue 22 item 4)", async () => {
+    const sec: PasswordOwner = { email: 'owner@sectest.example', name: 'Owner Admin', employerName: 'SecTest-Alpha' };
+    for (const based of ['SecTest-Alpha-2026', 'sectest alpha 2026!', '2026.SECTEST.ALPHA', 'Sec_Test_Alpha_99']) {
+      expect(await passwordProblems(based, sec), based).toEqual([MSG.passwordNotPersonal]);
+    }
+    for (const based of ['kaveri handlooms 2026', 'Swift-Staffing-Services-2026', 'Kaveri#Handlooms#2026']) {
+      expect(await passwordProblems(based, meera), based).toEqual([MSG.passwordNotPersonal]);
+    }
+    // Another word next to the name is not the name.
+    expect(await passwordProblems('SecTest-Alpha-Lantern-Otter-58', sec)).toEqual([]);
+    expect(basedOnCompanyName('Kaveri-Handlooms-2026', ['Kaveri Handlooms Pvt Ltd'])).toBe(true);
+    expect(basedOnCompanyName('Brisk-Otter-2026', ['Kaveri Handlooms Pvt Ltd'])).toBe(false);
   });
 
   it('refuses spaces only and repeated characters, saying why', async () => {

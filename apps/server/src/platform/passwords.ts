@@ -118,6 +118,41 @@ export function ownWords(owner: PasswordOwner): string[] {
   return [...words];
 }
 
+/**
+ * Passwords published with the product: the demo admins' password printed in the README and at
+ * start (demo/index.ts). Anyone who read them can try them; no admin may set one (issue 22 item 4).
+ */
+export const PUBLISHED_DEMO_PASSWORD = 'Sunrise-Demo-2026';
+const PUBLISHED_PASSWORDS = [PUBLISHED_DEMO_PASSWORD];
+
+/** Letters and digits only, lower-cased: case and separators do not make a password different. */
+const squeeze = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Letters only, lower-cased: a year or any digits added do not either. */
+const lettersOf = (s: string) => s.toLowerCase().replace(/[^\p{L}]+/gu, '');
+
+/** Whether the password is one of the published ones, whatever its case and separators. */
+export const isPublishedPassword = (password: string): boolean => PUBLISHED_PASSWORDS.some((p) => squeeze(p) === squeeze(password));
+
+/**
+ * Whether the password is a company's name (any run of its words: "Sunrise", "Sunrise Textiles"
+ * from "Sunrise Textiles Pvt Ltd") with digits, symbols and case added or changed: "SecTest-Alpha-2026",
+ * "2026sectestalpha!". zxcvbn alone lets a long name plus a year reach its score.
+ */
+export function basedOnCompanyName(password: string, companyNames: readonly (string | null | undefined)[]): boolean {
+  const letters = lettersOf(password);
+  if (letters.length < 3) return false;
+  for (const name of companyNames) {
+    const words = (name ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      for (let j = i + 1; j <= words.length; j++) {
+        const run = lettersOf(words.slice(i, j).join(''));
+        if (run.length >= 3 && run === letters) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Why the estimator refuses a password, in the words of "Missing password requirements: ...". */
 function strengthProblem(result: ZxcvbnResult, personalWarning: string): string {
   const warning = result.feedback.warning;
@@ -126,13 +161,23 @@ function strengthProblem(result: ZxcvbnResult, personalWarning: string): string 
   return why ? `${MSG.passwordNotEasyToGuess} (${why.charAt(0).toLowerCase()}${why.slice(1)})` : MSG.passwordNotEasyToGuess;
 }
 
+export interface PolicyOptions {
+  /**
+   * The published demo password is accepted: by the demo seed, which sets it on purpose, and at the
+   * demo admins' sign-in, outside production mode only (the demo is refused in production).
+   */
+  acceptPublished?: boolean;
+}
+
 /**
  * What a password misses, [] when it meets the rule: 8 to 128 characters, not a common password,
  * not the e-mail's name, and a zxcvbn-ts score of at least PASSWORD_MIN_STRENGTH with the owner's
  * own words. A too-short password is also estimated, so that one answer names every problem.
  */
-export async function passwordProblems(password: string, owner: PasswordOwner): Promise<string[]> {
+export async function passwordProblems(password: string, owner: PasswordOwner, options: PolicyOptions = {}): Promise<string[]> {
   const problems = passwordPolicyProblems(password, { email: owner.email });
+  if (!options.acceptPublished && isPublishedPassword(password)) problems.push(MSG.passwordPublished);
+  if (basedOnCompanyName(password, [owner.employerName, owner.vendorName])) problems.push(MSG.passwordNotPersonal);
   const length = passwordLength(password);
   // Already refused as common, the e-mail's name or too long: the estimate would only repeat it.
   if (length > PASSWORD_MAX_LENGTH || problems.length > (length < PASSWORD_MIN_LENGTH ? 1 : 0)) return problems;
@@ -147,8 +192,8 @@ export async function passwordProblems(password: string, owner: PasswordOwner): 
  * does not meet the rule. Sign-in turns the same answer for a stored password into the spec's
  * "Password Expired...".
  */
-export async function assertPasswordPolicy(password: string, owner: PasswordOwner): Promise<void> {
-  const problems = await passwordProblems(password, owner);
+export async function assertPasswordPolicy(password: string, owner: PasswordOwner, options: PolicyOptions = {}): Promise<void> {
+  const problems = await passwordProblems(password, owner, options);
   if (problems.length) throw badRequest(passwordPolicyMessage(problems), ERROR_CODES.passwordExpired);
 }
 

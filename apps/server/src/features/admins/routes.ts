@@ -75,6 +75,20 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
     if (!req.query.id) throw badRequest('Admin id missing');
     return { message: await admins.update(authOf(req), req.query.id, req.body) };
   });
+  app.post(
+    '/employer-admin/reset-second-factor/:id',
+    {
+      config: areaRoute('ADMIN', 'WRITE'),
+      schema: {
+        tags,
+        description: "Resets another admin's sign-in phone (decision 0038): sessions end, the admin is mailed, the next sign-in enrols the mobile the employer registered.",
+        params: IdParam,
+        querystring: VendorQuery,
+        response: { 200: Ok },
+      },
+    },
+    async (req) => ({ message: await admins.resetSecondFactor(authOf(req), req.params.id) }),
+  );
   app.delete('/employer-admin/terminate/:id', { config: areaRoute('ADMIN', 'WRITE'), schema: { tags, params: IdParam, querystring: VendorQuery, response: { 200: Ok } } }, async (req) => ({
     message: await admins.remove(authOf(req), req.params.id),
   }));

@@ -105,13 +105,19 @@ export function createAdminService(deps: Deps) {
     async create(ctx: AuthContext, body: AdminFormBody): Promise<string> {
       const values = await validateForm(ctx, body);
       if (await emailTaken(values.email)) throw conflict('An admin with this e-mail already exists');
-      const created = await db
-        .insertInto('admins')
-        .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId, invited_by: ctx.admin.id })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      // The admin and the job of its invitation mail are written together (features/auth/mail-outbox.ts).
+      const out = auth.mails.outbox();
+      const created = await db.transaction().execute(async (trx) => {
+        const a = await trx
+          .insertInto('admins')
+          .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId, invited_by: ctx.admin.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await out.add(trx, { kind: 'INVITATION', adminId: a.id });
+        return a;
+      });
+      out.sent();
       await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.adminInvited, targetType: 'ADMIN', targetId: created.id, details: { name: created.name } });
-      await auth.sendInvitation(created);
       return MSG.invitationSent(created.name);
     },
 
@@ -120,14 +126,21 @@ export function createAdminService(deps: Deps) {
       const values = await validateForm(ctx, body);
       if (await emailTaken(values.email, target.id)) throw conflict('An admin with this e-mail already exists');
       const emailChanged = values.email !== target.email.toLowerCase();
+      // A new mobile number is how an admin whose number changed gets sign-in codes on it (decision
+      // 0038): the phone enrolled on the old number is reset, the admin's sessions end, and the
+      // admin is told by mail; the next sign-in sends the code to the new number.
+      const phoneReset = values.mobile !== target.mobile && target.mfa_phone !== null && target.mfa_phone !== values.mobile;
+      const out = auth.mails.outbox();
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('admins')
-          .set({ ...values, updated_at: new Date(), ...(emailChanged ? { email_verified_at: null } : {}) })
+          .set({ ...values, updated_at: new Date(), ...(emailChanged ? { email_verified_at: null } : {}), ...(phoneReset ? { mfa_phone: null, mfa_enrolled_at: null } : {}) })
           .where('id', '=', target.id)
           .execute();
-        // New rights or a new e-mail take effect at the next sign-in.
-        if (emailChanged || values.role_ids.join() !== target.role_ids.join()) {
+        if (phoneReset) await out.add(trx, { kind: 'SECOND_FACTOR_RESET', adminId: target.id });
+        if (emailChanged && target.status === 'INVITED') await out.add(trx, { kind: 'INVITATION', adminId: target.id });
+        // New rights, a new e-mail or a reset phone take effect at the next sign-in.
+        if (emailChanged || phoneReset || values.role_ids.join() !== target.role_ids.join()) {
           await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
         }
         // Links mailed to the old address (reset, verification, invitation) must not work for the new one.
@@ -135,9 +148,27 @@ export function createAdminService(deps: Deps) {
           await trx.updateTable('action_codes').set({ used_at: new Date() }).where('admin_id', '=', target.id).where('used_at', 'is', null).execute();
         }
       });
+      out.sent();
       await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.adminUpdated, targetType: 'ADMIN', targetId: target.id, details: { name: values.name } });
-      if (emailChanged && target.status === 'INVITED') await auth.sendInvitation({ id: target.id, name: values.name, email: values.email });
-      return MSG.updatedSuccessful;
+      if (phoneReset) await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.secondFactorReset, targetType: 'ADMIN', targetId: target.id, details: { name: values.name } });
+      return phoneReset ? `${MSG.updatedSuccessful} ${MSG.secondFactorReset}.` : MSG.updatedSuccessful;
+    },
+
+    /**
+     * Resets another admin's sign-in phone (decision 0038): the enrolled phone is cleared, the
+     * admin's sessions end, the admin is mailed; the next sign-in enrols the registered mobile.
+     */
+    async resetSecondFactor(ctx: AuthContext, id: string): Promise<string> {
+      const target = await findManageable(ctx, id);
+      const out = auth.mails.outbox();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set({ mfa_phone: null, mfa_enrolled_at: null, updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx.updateTable('sessions').set({ revoked_at: new Date() }).where('admin_id', '=', target.id).where('revoked_at', 'is', null).execute();
+        await out.add(trx, { kind: 'SECOND_FACTOR_RESET', adminId: target.id });
+      });
+      out.sent();
+      await recordAdminActivity(db, ctx, { actionType: ACTION_TYPES.secondFactorReset, targetType: 'ADMIN', targetId: target.id, details: { name: target.name } });
+      return `${MSG.secondFactorReset}.`;
     },
 
     async remove(ctx: AuthContext, id: string): Promise<string> {

@@ -6,13 +6,11 @@
 import { sql } from 'kysely';
 import {
   ERROR_CODES,
-  INVITE_LINK_TTL_MS,
   MSG,
   OTP_MAX_WRONG_TRIES,
   OTP_TTL_MS,
   RESEND_COUNTDOWN_VERIFICATION_PAGE_S,
   SESSION_ABSOLUTE_TTL_MS,
-  VERIFY_LINK_TTL_MS,
 } from '@portal/domain';
 import type { ActionKind, AdminRecord, OtpPurpose } from '../../db/schema.js';
 import type { Database } from '../../platform/database.js';
@@ -20,9 +18,9 @@ import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { assertPasswordPolicy, passwordOwnerOf } from '../../platform/passwords.js';
 import { keyedHash, newOtp, newToken, sameBytes, sha256 } from '../../platform/secrets.js';
-import { inBackground } from './background.js';
 import { createLimits } from './limits.js';
-import { invitationMail, otpSms, toE164, verifyEmailMail } from './mails.js';
+import { createIdentityMails } from './mail-outbox.js';
+import { otpSms, toE164 } from './mails.js';
 
 export { ANONYMOUS_RESEND_MS } from './limits.js';
 
@@ -35,7 +33,6 @@ export function createAuthKit(deps: Deps) {
   const now = () => deps.now();
   const later = (ms: number) => new Date(now().getTime() + ms);
   const limits = createLimits(deps);
-  const background = (what: string, task: () => Promise<void>) => inBackground(deps, what, task);
 
   const findLiveAdminByEmail = (email: string) =>
     db
@@ -91,24 +88,25 @@ export function createAuthKit(deps: Deps) {
     return row?.admin_id ?? null;
   }
 
-  async function sendVerificationMail(admin: AdminRecord): Promise<void> {
-    const code = await issueActionCode(admin.id, 'VERIFY_EMAIL', VERIFY_LINK_TTL_MS);
-    await deps.mailer.send({ to: admin.email, ...(verifyEmailMail(config.publicUrl, admin.name, code)) });
-  }
+  // Identity mails go through the job queue, written with the change or answer that asks for them (mail-outbox.ts).
+  const mails = createIdentityMails(deps, { findLiveAdminByEmail, issueActionCode });
 
-  async function sendInvitation(admin: Pick<AdminRecord, 'id' | 'name' | 'email'>): Promise<void> {
-    const code = await issueActionCode(admin.id, 'INVITE', INVITE_LINK_TTL_MS);
-    await deps.mailer.send({ to: admin.email, ...(invitationMail(config.publicUrl, admin.name, admin.email, code)) });
-  }
+  /** Queues the verification mail of a signed-up admin. */
+  const sendVerificationMail = (admin: Pick<AdminRecord, 'id'>): Promise<void> => mails.queueMail({ kind: 'VERIFY_EMAIL', adminId: admin.id });
+
+  /** Queues an invitation (a new link replaces the old when it is sent). */
+  const sendInvitation = (admin: Pick<AdminRecord, 'id'>): Promise<void> => mails.queueMail({ kind: 'INVITATION', adminId: admin.id });
 
   /**
    * Sends a fresh code for `boundTo` (a sign-in attempt or a session), replacing any earlier one;
    * `boundTo` may be a function that makes the sign-in attempt in the same transaction, so that a
    * refused send leaves no attempt behind. At most `config.smsPerAdminPerHour` codes go to an admin
-   * in an hour (sign-ins, resends and enrolment alike); past that, 429 and nothing is sent.
+   * in an hour (sign-ins, resends and enrolment alike); past that, 429 and nothing is sent. Only
+   * codes the provider accepted count: a failed send is undone and answers 503.
    */
   async function sendOtp(admin: AdminRecord, purpose: OtpPurpose, bind: string | ((trx: Database) => Promise<string>), phone: string): Promise<string> {
     const code = newOtp();
+    let madeAttempt: string | null = null;
     const id = await db.transaction().execute(async (trx) => {
       // One sender per admin at a time, so two sends at the same moment cannot both pass the cap or the countdown.
       await sql`select pg_advisory_xact_lock(hashtext(${`otp-send:${admin.id}`}))`.execute(trx);
@@ -119,7 +117,7 @@ export function createAuthKit(deps: Deps) {
         .where('created_at', '>', new Date(now().getTime() - 60 * 60_000))
         .executeTakeFirstOrThrow();
       if (Number(sent.n) >= config.smsPerAdminPerHour) throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
-      const boundTo = typeof bind === 'string' ? bind : await bind(trx);
+      const boundTo = typeof bind === 'string' ? bind : (madeAttempt = await bind(trx));
       const last = await trx.selectFrom('otp_codes').select('created_at').where('bound_to', '=', boundTo).orderBy('created_at', 'desc').executeTakeFirst();
       if (last && now().getTime() - last.created_at.getTime() < RESEND_COUNTDOWN_VERIFICATION_PAGE_S * 1000 - 1000) {
         throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
@@ -132,7 +130,17 @@ export function createAuthKit(deps: Deps) {
         .executeTakeFirstOrThrow();
       return row.id;
     });
-    await deps.sms.send({ to: toE164(phone), text: otpSms(code) });
+    try {
+      await deps.sms.send({ to: toE164(phone), text: otpSms(code) });
+    } catch (error) {
+      // The provider did not take it: the code reached nobody, so it is not kept and does not count
+      // against the admin's hourly sends (an outage must not lock admins out after it ends), and a
+      // sign-in attempt made for it goes too. 503 says so (issue 22 item 4).
+      deps.log.warn(`SMS send failed: ${error instanceof Error ? error.message : String(error)}`);
+      await db.deleteFrom('otp_codes').where('id', '=', id).execute();
+      if (madeAttempt) await db.deleteFrom('sign_in_attempts').where('id', '=', madeAttempt).execute();
+      throw new AppError(503, MSG.smsUnavailable, ERROR_CODES.smsUnavailable);
+    }
     return id;
   }
 
@@ -194,13 +202,13 @@ export function createAuthKit(deps: Deps) {
     now,
     later,
     limits,
-    background,
     findLiveAdminByEmail,
     createSession,
     revokeAllSessions,
     issueActionCode,
     consumeActionCode,
     peekActionCode,
+    mails,
     sendVerificationMail,
     sendInvitation,
     sendOtp,

@@ -113,7 +113,14 @@ export function createLimits(deps: Deps) {
    * `intervalMs` old and fewer than `perHour` were accepted in the current hour. Says when the next
    * request would be allowed (or, refused, when it will be).
    */
-  async function takeMailSlot(kind: 'RESET_MAIL' | 'ANONYMOUS_MAIL', email: string, intervalMs: number, perHour: number): Promise<MailSlot> {
+  async function takeMailSlot(
+    kind: 'RESET_MAIL' | 'ANONYMOUS_MAIL',
+    email: string,
+    intervalMs: number,
+    perHour: number,
+    /** Runs in the slot's transaction when it is allowed: the mail's job is written with the slot (mail-outbox.ts). */
+    onAllowed?: (trx: Database) => Promise<void>,
+  ): Promise<MailSlot> {
     const subject = emailSubject(email);
     const slot = await db.transaction().execute(async (trx): Promise<MailSlot> => {
       const row = await lockRow(trx, kind, subject);
@@ -132,6 +139,7 @@ export function createLimits(deps: Deps) {
         .where('kind', '=', kind)
         .where('subject', '=', subject)
         .execute();
+      await onAllowed?.(trx);
       const nextAt = Math.max(t + intervalMs, count + 1 >= perHour ? windowStart + HOUR_MS : 0);
       return { allowed: true, nextInSeconds: seconds(nextAt - t) };
     });

@@ -30,6 +30,16 @@ export const secondFactorChangedMail = (name: string, phoneHint: string) => ({
   text: `Hello ${name},\n\nSign-in codes will now be sent to ${phoneHint}. If this was not you, tell your administrator at once.`,
 });
 
+export const secondFactorResetMail = (name: string, phoneHint: string | null) => ({
+  subject: 'Your Employer Portal sign-in phone was reset',
+  text:
+    `Hello ${name},\n\nAn administrator of your employer reset the phone that receives your sign-in codes, and your sessions were signed out. ` +
+    (phoneHint
+      ? `At your next sign-in, codes will go to ${phoneHint}, the mobile number your employer registered for you.`
+      : 'At your next sign-in you will register your phone again.') +
+    ' If you did not expect this, tell your administrator at once.',
+});
+
 export const otpSms = (code: string) =>
   `${code} is your Employer Portal sign-in code. It expires in 5 minutes. Never share it with anyone.`;
 

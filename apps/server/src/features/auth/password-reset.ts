@@ -1,32 +1,29 @@
 /** Use case: a forgotten password: ask for a reset link, check it, set a new password with it. */
 import { sql } from 'kysely';
-import { ERROR_CODES, MSG, RESET_LINK_TTL_MS, isValidEmail } from '@portal/domain';
+import { ERROR_CODES, MSG } from '@portal/domain';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { passwordChangedMail, resetPasswordMail } from './mails.js';
 import type { AuthKit } from './kit.js';
 import { RESET_MAILS_PER_HOUR, RESET_MAIL_INTERVAL_MS } from './limits.js';
 
 export function passwordResetUseCase(kit: AuthKit) {
-  const { db, deps, config, now } = kit;
+  const { db, now } = kit;
 
   /**
    * Answers the same, after the same work, for every e-mail (issue 15, security 3): the look-up and
-   * the per-e-mail throttle are done for all, the link is made and mailed after the answer. At most
+   * the per-e-mail throttle are done for all, the link is made and mailed by the queue's worker. At most
    * one link a minute and 5 an hour per e-mail; past that, 429 saying when to ask again, nothing sent.
    * Returns the answer's message.
    */
   async function requestReset(email: string): Promise<string> {
-    const admin = isValidEmail(email) ? await kit.findLiveAdminByEmail(email) : undefined;
-    const slot = await kit.limits.takeMailSlot('RESET_MAIL', email, RESET_MAIL_INTERVAL_MS, RESET_MAILS_PER_HOUR);
+    // The same job for every e-mail, written with the slot; the worker mails a link only to an active admin (mail-outbox.ts).
+    const out = kit.mails.outbox();
+    const slot = await kit.limits.takeMailSlot('RESET_MAIL', email, RESET_MAIL_INTERVAL_MS, RESET_MAILS_PER_HOUR, (trx) =>
+      out.add(trx, { kind: 'RESET_LINK', email: email.trim().toLowerCase() }),
+    );
     if (!slot.allowed) throw new AppError(429, MSG.mailsAskedTooOften(slot.retryInSeconds), ERROR_CODES.rateLimited);
-    if (admin && admin.status === 'ACTIVE') {
-      kit.background('reset link', async () => {
-        const code = await kit.issueActionCode(admin.id, 'RESET_PASSWORD', RESET_LINK_TTL_MS);
-        await deps.mailer.send({ to: admin.email, ...(resetPasswordMail(config.publicUrl, admin.name, code)) });
-      });
-    }
+    out.sent();
     return `${MSG.resetLinkSent} ${MSG.askAgainIn(slot.nextInSeconds)}`;
   }
 
@@ -41,6 +38,7 @@ export function passwordResetUseCase(kit: AuthKit) {
     const email = await checkResetCode(oobCode);
     await kit.assertPolicy(newPassword, email);
     const hash = await hashPassword(newPassword);
+    const out = kit.mails.outbox();
     const admin = await db.transaction().execute(async (trx) => {
       const adminId = await kit.consumeActionCode(oobCode, 'RESET_PASSWORD', trx);
       if (!adminId) return null;
@@ -53,11 +51,12 @@ export function passwordResetUseCase(kit: AuthKit) {
         .executeTakeFirstOrThrow();
       await kit.revokeAllSessions(adminId, trx);
       await kit.limits.clearWrongCodes(trx, adminId);
+      await out.add(trx, { kind: 'PASSWORD_CHANGED', adminId });
       return a;
     });
     if (!admin) throw badRequest(MSG.invalidResetLink, 'auth/invalid-action-code');
+    out.sent();
     await recordActivity(db, { employerId: admin.employer_id, vendorId: admin.vendor_id, adminId: admin.id, actionType: ACTION_TYPES.passwordReset, targetType: 'ADMIN', targetId: admin.id });
-    await deps.mailer.send({ to: admin.email, ...(passwordChangedMail(admin.name)) });
   }
 
   return { requestReset, checkResetCode, confirmReset };

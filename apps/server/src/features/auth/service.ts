@@ -20,6 +20,8 @@ export function createAuthService(deps: Deps) {
   const kit = createAuthKit(deps);
   return {
     sendInvitation: kit.sendInvitation,
+    /** Identity mails as jobs written with a change (features/auth/mail-outbox.ts). */
+    mails: kit.mails,
     revokeAllSessions: kit.revokeAllSessions,
     ...signInUseCase(kit),
     ...enrolmentUseCase(kit),

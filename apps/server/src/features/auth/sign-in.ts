@@ -70,7 +70,7 @@ export function signInUseCase(kit: AuthKit) {
       throw new AppError(403, MSG.verificationMailSent, ERROR_CODES.emailNotVerified);
     }
     // A stored password that no longer meets the rule has expired ("Password Expired..." on the sign-in screen).
-    await assertPasswordPolicy(password, await passwordOwnerOf(db, admin.id));
+    await assertPasswordPolicy(password, await passwordOwnerOf(db, admin.id), { acceptPublished: !kit.config.production });
 
     if (admin.mfa_phone) {
       const resolverToken = newToken();

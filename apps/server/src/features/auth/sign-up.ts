@@ -1,5 +1,5 @@
 /** Use case: an invited admin signs up with the invitation link, asks for a mail again, verifies the e-mail. */
-import { ERROR_CODES, MSG, isValidEmail } from '@portal/domain';
+import { ERROR_CODES, MSG } from '@portal/domain';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -13,12 +13,17 @@ export function signUpUseCase(kit: AuthKit) {
    * Mails asked for without signing in (sign-up without a working invitation link, "resend the
    * mail") are throttled per e-mail, known or not (one in 2 minutes, 5 an hour), so nobody can
    * flood a mailbox or keep an invitee's link changing; the answer says when to ask again, and
-   * past the limit 429 says so and nothing is sent. The mail goes out after the answer.
+   * past the limit 429 says so and nothing is sent. The mail's job is written with the slot and
+   * sent by the queue's worker, for known and unknown e-mails alike.
    */
-  async function anonymousMail(email: string, send: () => Promise<void>): Promise<number> {
-    const slot = await kit.limits.takeMailSlot('ANONYMOUS_MAIL', email, ANONYMOUS_RESEND_MS, ANONYMOUS_MAILS_PER_HOUR);
+  async function anonymousMail(email: string, purpose: 'SIGN_UP' | 'RESEND'): Promise<number> {
+    // The job is queued for every e-mail, known or not; the worker sends only what applies (mail-outbox.ts).
+    const out = kit.mails.outbox();
+    const slot = await kit.limits.takeMailSlot('ANONYMOUS_MAIL', email, ANONYMOUS_RESEND_MS, ANONYMOUS_MAILS_PER_HOUR, (trx) =>
+      out.add(trx, { kind: 'ANONYMOUS', email: email.trim().toLowerCase(), purpose }),
+    );
     if (!slot.allowed) throw new AppError(429, MSG.mailsAskedTooOften(slot.retryInSeconds), ERROR_CODES.rateLimited);
-    kit.background('anonymous mail', send);
+    out.sent();
     return slot.nextInSeconds;
   }
 
@@ -34,33 +39,28 @@ export function signUpUseCase(kit: AuthKit) {
       if (admin && admin.status === 'INVITED' && admin.email.toLowerCase() === email.trim().toLowerCase()) {
         await kit.assertPolicy(password, admin.email);
         const hash = await hashPassword(password);
+        const out = kit.mails.outbox();
         const claimed = await db.transaction().execute(async (trx) => {
           if (!(await kit.consumeActionCode(inviteToken, 'INVITE', trx))) return false;
           await trx.updateTable('admins').set({ password_hash: hash, password_changed_at: now(), status: 'ACTIVE', updated_at: now() }).where('id', '=', admin.id).execute();
+          await out.add(trx, { kind: 'VERIFY_EMAIL', adminId: admin.id });
           return true;
         });
         if (claimed) {
+          out.sent();
           await recordActivity(db, { employerId: admin.employer_id, vendorId: admin.vendor_id, adminId: admin.id, actionType: ACTION_TYPES.signedUp, targetType: 'ADMIN', targetId: admin.id });
-          await kit.sendVerificationMail(admin);
           return { signedUp: true, message: MSG.verificationMailSent };
         }
       }
     }
     await hashPassword(password); // the same work as a real sign-up
-    const admin = isValidEmail(email) ? await kit.findLiveAdminByEmail(email) : undefined;
-    const next = await anonymousMail(email, async () => {
-      if (admin && admin.status === 'INVITED') await kit.sendInvitation(admin);
-    });
+    const next = await anonymousMail(email, 'SIGN_UP');
     return { signedUp: false, message: `${MSG.signUpNeedsInvitation} ${MSG.askAgainIn(next)}` };
   }
 
   /** `/resendEmail`: the verification mail of a signed-up, unconfirmed e-mail, or the invitation of an invited one. */
   async function resendVerification(email: string): Promise<string> {
-    const admin = isValidEmail(email) ? await kit.findLiveAdminByEmail(email) : undefined;
-    const next = await anonymousMail(email, async () => {
-      if (admin && admin.status === 'ACTIVE' && !admin.email_verified_at) await kit.sendVerificationMail(admin);
-      else if (admin && admin.status === 'INVITED') await kit.sendInvitation(admin);
-    });
+    const next = await anonymousMail(email, 'RESEND');
     return `${MSG.confirmationMailAgain} ${MSG.askAgainIn(next)}`;
   }
 

@@ -28,9 +28,11 @@ import { registerOutcomeRoutes } from './outcomes.js';
 
 /**
  * A stored document type whose file is built when it is asked for rather than kept (FINAL_REPORT:
- * features/payroll's payout report). Composed in app.ts, so this feature knows no other.
+ * features/payroll's payout report), or given through another feature's step (PAYROLL and
+ * PROCESSED_PAYROLL: masked for roles without WRITE on payroll, features/payroll/masked-sheet.ts);
+ * `stored` reads the stored file. Composed in app.ts, so this feature knows no other.
  */
-export type GeneratedDocument = (ctx: AuthContext, q: z.infer<typeof DocQuery>) => Promise<DocResult>;
+export type GeneratedDocument = (ctx: AuthContext, q: z.infer<typeof DocQuery>, stored: () => Promise<DocResult>) => Promise<DocResult>;
 export type GeneratedDocuments = Partial<Record<StoredDocumentType, GeneratedDocument>>;
 
 export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps, generated: GeneratedDocuments = {}): Promise<void> {
@@ -105,7 +107,8 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     },
     async (req) => {
       const generate = generated[req.query.documentType];
-      return generate ? generate(authOf(req), req.query) : documents.document(authOf(req), req.query);
+      const stored = () => documents.document(authOf(req), req.query);
+      return generate ? generate(authOf(req), req.query, stored) : stored();
     },
   );
 

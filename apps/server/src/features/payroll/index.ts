@@ -10,3 +10,4 @@ export { expirePayrolls } from './use-cases/expire.js';
 export { setStreamingAccountOptIn } from './streaming-account.js';
 export { payrollSheet } from './processing.js';
 export { payoutReportDocument } from './report.js';
+export { payrollSheetDocument } from './masked-sheet.js';

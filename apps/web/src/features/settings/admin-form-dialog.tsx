@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminDialogForm, MOBILE_LENGTH, MSG, NAME_MAX_LENGTH, rolesForContext, type AdminDialogInput, type AdminFormBody } from '@portal/domain';
 import { errorMessage, notifyApiError, notifySuccess } from '../../shared/ui';
-import { createAdmin, removeAdmin, rolesQuery, settingsKeys, updateAdmin, type AdminRow } from './api';
+import { createAdmin, removeAdmin, resetSecondFactor, rolesQuery, settingsKeys, updateAdmin, type AdminRow } from './api';
 
 /** AdminDialogForm (spec 5.5): the admin form's messages for the text fields; one role must be chosen. */
 const resolver = zodResolver(AdminDialogForm);
@@ -60,7 +60,12 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
     onSuccess: (res) => done(res?.message || MSG.userRemoved),
     onError: (error) => notifyApiError(error),
   });
-  const busy = save.isPending || remove.isPending;
+  const resetPhone = useMutation({
+    mutationFn: () => resetSecondFactor(admin!._id, vendorId),
+    onSuccess: (res) => done(res?.message || `${MSG.secondFactorReset}.`),
+    onError: (error) => notifyApiError(error),
+  });
+  const busy = save.isPending || remove.isPending || resetPhone.isPending;
 
   const onSubmit = handleSubmit((values) => {
     if (busy) return;
@@ -107,6 +112,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
                   e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
                   void mobileField.onChange(e);
                 }}
+                description={admin ? MSG.mobileIsSignInPhone : undefined}
                 error={formState.errors.mobile?.message}
                 disabled={busy}
                 miw={200}
@@ -144,9 +150,15 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
             />
             <Group justify="space-between" mt="sm">
               {admin ? (
-                <Button variant="outline" color="red" onClick={() => setConfirmingRemove(true)} disabled={busy}>
-                  Remove
-                </Button>
+                <Group gap="sm">
+                  <Button variant="outline" color="red" onClick={() => setConfirmingRemove(true)} disabled={busy}>
+                    Remove
+                  </Button>
+                  {/* Decision 0038: the admin enrols the registered mobile again at the next sign-in, and is told by mail. */}
+                  <Button variant="subtle" onClick={() => resetPhone.mutate()} loading={resetPhone.isPending} disabled={busy}>
+                    Reset sign-in phone
+                  </Button>
+                </Group>
               ) : (
                 <span />
               )}

@@ -35,6 +35,10 @@ export const createAdmin = (body: AdminFormBody, vendorId: string | null) =>
 export const updateAdmin = (id: string, body: AdminFormBody, vendorId: string | null) =>
   api.put<MessageResult>('/employer-admin/update-employer-admin', body, { id, ...vendorQuery(vendorId) });
 
+/** Decision 0038: another admin's sign-in phone is reset; they enrol the registered mobile at the next sign-in. */
+export const resetSecondFactor = (id: string, vendorId: string | null) =>
+  api.post<MessageResult>(`/employer-admin/reset-second-factor/${encodeURIComponent(id)}`, undefined, vendorQuery(vendorId));
+
 export const removeAdmin = (id: string, vendorId: string | null) =>
   api.delete<MessageResult>(`/employer-admin/terminate/${encodeURIComponent(id)}`, vendorQuery(vendorId));
 
