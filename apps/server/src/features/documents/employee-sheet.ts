@@ -323,17 +323,9 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     const same = await markUnchanged(trx, scope, run.options.today, employer.metadata);
     run.deps.log.info(`sheet ${uploadId}: ${same} row(s) unchanged, compared in SQL in ${Math.round(performance.now() - t)} ms`);
     let inserted = 0;
-    let analyzed = 0;
     for (let after = 0, upTo = await pageEnd(trx, uploadId, after); upTo !== null; after = upTo, upTo = await pageEnd(trx, uploadId, after)) {
       // New Employee IDs, set-based; the rest of the page (stored workers: changed, or failing) row by row.
       inserted += await createNew(trx, scope, employer.metadata, after, upTo);
-      // Once the first pages created many workers, the planner learns so before the next page's
-      // lookups (see the end): on a table it takes for near-empty it may look a key up by the
-      // employer alone, scanning every worker of the employer for each row.
-      if (analyzed === 0 && inserted >= ANALYZE_AFTER_ROWS) {
-        await sql`analyze workers`.execute(trx);
-        analyzed = inserted;
-      }
       const page = await remaining(trx, uploadId, after, upTo);
       if (page.length === 0) continue;
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
@@ -436,7 +428,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     // Many workers at once: the planner's picture of the table is out of date until autovacuum
     // comes round (up to a minute), and the next sheet's joins on workers would be planned for a
     // much smaller table. ANALYZE samples a bounded number of rows, so it stays cheap.
-    if (inserted - analyzed >= ANALYZE_AFTER_ROWS) await sql`analyze workers`.execute(trx);
+    if (inserted >= ANALYZE_AFTER_ROWS) await sql`analyze workers`.execute(trx);
     return {};
   },
 };
