@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EMPLOYEE_SHEET_COLUMNS,
   EMPLOYEE_MSG,
   EMPLOYEE_SERVER_MSG,
   ROLE_IDS,
@@ -275,6 +276,59 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     expect(noneRows[1]!.values.at(-1)).toBe(EMPLOYEE_MSG.emailOrMobile);
     expect(noneRows[1]!.red).toEqual([2, 3]);
     expect(await byEmployeeId(A.id, id4)).toBeUndefined();
+  });
+
+  it('stores every column of a new employee as the add form stores it, and refuses a Grade or Department not among the employer\'s (issue 21: new rows are checked and inserted in SQL)', async () => {
+    const header = EMPLOYEE_SHEET_COLUMNS.map((c) => c.header);
+    const tag = uniqueTag();
+    const mobile = uniqueMobile();
+    const full = [`F-${tag}`, 'Kiran Desai', `Kiran.${tag}@Example.COM`, `+91 ${mobile.slice(0, 5)}-${mobile.slice(5)}`, '₹45,000', '15/01/2026', '5010-0123 4567', '37.5%', '1234.5', 999.99, 'Site Lead', 'Pune', 'G1', 'Ops', 'Nashik', 'No', 'Contractor'];
+    const sparse = [`P-${tag}`, 'Lata Joshi', '', uniqueMobile(), 18000, '01/02/2026', '', '', '', '', '', '', '', '', '', '', ''];
+    const badGrade = [`G-${tag}`, 'Mohan Lal', '', uniqueMobile(), 18000, '01/02/2026', '', '', '', '', '', 'Pune', 'G9', 'Nowhere', '', '', ''];
+    const badDepartment = [`H-${tag}`, 'Mohan Lal', '', uniqueMobile(), 18000, '01/02/2026', '', '', '', '', '', '', 'G1', 'Nowhere', '', '', ''];
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([header, full, sparse, badGrade, badDepartment]));
+    expect(rec.counts).toEqual({ totalRows: 4, appliedRows: 2, createdRows: 2, updatedRows: 0, unchangedRows: 0, failedRows: 2 });
+    expect(await byEmployeeId(A.id, `F-${tag}`)).toMatchObject({
+      vendor_id: null,
+      full_name: 'Kiran Desai',
+      email: `kiran.${tag}@example.com`.toLowerCase(),
+      mobile,
+      current_monthly_salary: 4_500_000,
+      joined_at: '2026-01-15',
+      salary_account_number: '501001234567',
+      max_withdrawal_salary_percent: 37.5,
+      max_withdrawal_per_day: 123_450,
+      max_withdrawal_per_transaction: 99_999,
+      designation: 'Site Lead',
+      branch_id: 'Pune',
+      grade_id: 'G1',
+      department_id: 'Ops',
+      branch_location: 'Nashik',
+      is_transaction_allowed: false,
+      worker_type: 'CONTRACTOR',
+    });
+    expect(await byEmployeeId(A.id, `P-${tag}`)).toMatchObject({
+      email: null,
+      current_monthly_salary: 1_800_000,
+      salary_account_number: null,
+      max_withdrawal_salary_percent: null,
+      max_withdrawal_per_day: null,
+      max_withdrawal_per_transaction: null,
+      designation: null,
+      branch_id: null,
+      grade_id: null,
+      department_id: null,
+      branch_location: null,
+      is_transaction_allowed: true,
+      worker_type: 'EMPLOYEE',
+    });
+    const rows = await processedRows(A.owner, rec);
+    expect(rows[1]!.values.slice(-2)).toEqual(['CREATED', '']);
+    expect(rows[3]!.values.slice(-2)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.grade]);
+    expect(rows[3]!.red).toEqual([12]);
+    expect(rows[4]!.values.slice(-2)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.department]);
+    expect(rows[4]!.red).toEqual([13]);
+    for (const id of [`G-${tag}`, `H-${tag}`]) expect(await byEmployeeId(A.id, id)).toBeUndefined();
   });
 
   it('refuses every occurrence of an Employee ID repeated in the sheet, and e-mails or mobiles of other employees', async () => {
