@@ -79,12 +79,12 @@ const TRIPWIRE_FACTOR = 2;
  * them. Lower each to TRIPWIRE_FACTOR x its goal (remove it) once the kind holds that.
  */
 const INTERIM_CEILINGS: Record<string, number> = {
-  'employee sheet, new': 7.0,
-  'attendance sheet': 7.0,
+  // The attendance sheet holds twice its goal (2.5x) with margin: no interim ceiling.
+  'employee sheet, new': 6.0,
   'employee sheet again (every row unchanged)': 6.0,
-  [`employee sheet, 1 row in ${CHANGE_EVERY} changed`]: 7.0,
+  [`employee sheet, 1 row in ${CHANGE_EVERY} changed`]: 5.0,
   'leave sheet': 8.0,
-  'payroll sheet': 8.0,
+  'payroll sheet': 5.0,
 };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -499,14 +499,18 @@ async function payrollPhase(base: string, auth: Record<string, string>, serverPi
     path.join(dir, 'bench-payroll.xlsx'),
     workers.map((w) => ({ employerWorkerId: w.employer_worker_id, fullName: w.full_name, mobile: w.mobile, salaryRupees: Number(w.current_monthly_salary) / 100 })),
   );
-  const infoRes = await fetch(`${base}/employer-admin/payroll/payroll-info`, { headers: { authorization: auth.authorization! } });
+  // The read baseline first (seconds of fresh processes on a busy machine): a keep-alive connection
+  // left idle meanwhile is closed by the server, and a POST sent on it ended in EPIPE. The GET
+  // after it is safe to send again on a fresh connection, and the upload follows it at once.
+  const baseline = readBaseline(sheet.path);
+  const infoUrl = `${base}/employer-admin/payroll/payroll-info`;
+  const infoRes = await fetch(infoUrl, { headers: { authorization: auth.authorization! } }).catch(() => fetch(infoUrl, { headers: { authorization: auth.authorization! } }));
   if (!infoRes.ok) {
     console.log(`\npayroll: payroll-info answered HTTP ${infoRes.status}; skipped`);
     return;
   }
   const info = (await infoRes.json()) as domain.PayrollInfo;
   const M: domain.MonthYearValue = { month: info.monthForWhichPayrollWillBeExecuted.month, year: info.monthForWhichPayrollWillBeExecuted.year };
-  const baseline = readBaseline(sheet.path);
   console.log(
     `\npayroll sheet for ${info.monthForWhichPayrollWillBeExecuted.label} (${n(sheet.rows)} rows, one a worker, ${mb(sheet.bytes)} MB -> ${sheet.bytes <= SHEET_LIMIT_BYTES ? 'under' : 'OVER'} the 5 MB limit):`,
   );

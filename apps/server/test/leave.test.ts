@@ -304,6 +304,41 @@ describe('LEAVE_UPLOAD rows', () => {
     const page2 = await env.call('GET', '/employer-admin/leave', { token: A.owner, query: { pageNumber: '2', limit: '1' } });
     expect(page2.body.leaves_data[0]._id).not.toBe(rec._id);
   });
+
+  it('a sheet over several pages of the apply: every row at its own number with its outcome, failures at reading and at applying mixed in (the processed sheet is written while the rows are applied)', async () => {
+    const workers = [];
+    for (let i = 0; i < 60; i++) workers.push(await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' }));
+    const rows: unknown[][] = [HEADER];
+    const expected = new Map<number, string>();
+    for (let i = 0; i < 6_000; i++) {
+      const rowNumber = i + 2;
+      const w = workers[i % 60]!;
+      const day = Math.floor(i / 60); // 100 single days a worker, none overlapping
+      const date = new Date(Date.UTC(2026, 2, 1 + day)).toISOString().slice(0, 10).split('-').reverse().join('/');
+      if (i % 97 === 5) {
+        rows.push(['NOBODY', date, date, 'Sick Leave']); // refused by the apply
+        expected.set(rowNumber, 'FAILED');
+      } else if (i % 89 === 7) {
+        rows.push([w.employer_worker_id, '31/31/2026', date, 'Sick Leave']); // refused when read
+        expected.set(rowNumber, 'FAILED');
+      } else {
+        rows.push([w.employer_worker_id, date, date, i % 2 ? 'Sick Leave' : 'Casual Leave']);
+        expected.set(rowNumber, 'CREATED');
+      }
+    }
+    const rec = await uploadAndSettle(A.hr, await sheet(rows));
+    expect(rec.status).toBe('PROCESSED');
+    const out = await processedRows(A.hr, rec);
+    const failed = [...expected.values()].filter((s) => s === 'FAILED').length;
+    expect(rec.counts).toEqual({ totalRows: 6_000, appliedRows: 6_000 - failed, createdRows: 6_000 - failed, updatedRows: 0, unchangedRows: 0, failedRows: failed });
+    expect(out.size).toBe(6_001);
+    for (const [rowNumber, status] of expected) {
+      const row = out.get(rowNumber)!;
+      expect(row.slice(0, 4), `row ${rowNumber}`).toEqual((rows[rowNumber - 1] as string[]).map(String));
+      expect(row.at(-2), `row ${rowNumber}`).toBe(status);
+      if (status === 'FAILED') expect(row.at(-1)).toBe(row[0] === 'NOBODY' ? EMPLOYEE_SERVER_MSG.unknownEmployeeId : SHEET_MSG.dateFormat('From Date', '31/31/2026'));
+    }
+  }, 120_000);
 });
 
 describe('issue 20: an upload keeps what it did, whatever later sheets do', () => {

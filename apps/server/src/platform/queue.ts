@@ -35,6 +35,24 @@ export async function startQueue(databaseUrl: string): Promise<PgBoss> {
   return boss;
 }
 
+/** The workers this process runs, by queue name (noteLocalWorker): a job this process enqueues wakes them. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+/** Notes a worker of this process (the id queue.work returned) for wakeLocalWorkers. */
+export function noteLocalWorker(boss: PgBoss, name: string, workerId: string): void {
+  const byName = localWorkers.get(boss) ?? new Map<string, string[]>();
+  localWorkers.set(boss, byName);
+  byName.set(name, [...(byName.get(name) ?? []), workerId]);
+}
+
+/**
+ * Wakes this process's workers of `name` to fetch now instead of at their next poll (call it after
+ * the transaction that enqueued the job committed). Workers of other processes still poll.
+ */
+export function wakeLocalWorkers(boss: PgBoss, name: string): void {
+  for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+}
+
 /** True when the queue's tables answer. */
 export async function queueHealthy(boss: PgBoss): Promise<boolean> {
   try {

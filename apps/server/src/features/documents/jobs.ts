@@ -23,7 +23,7 @@
 import pg from 'pg';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Deps } from '../../platform/context.js';
-import type { Queue } from '../../platform/queue.js';
+import { noteLocalWorker, type Queue } from '../../platform/queue.js';
 import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE, abandonUpload } from './service.js';
 
 /**
@@ -66,13 +66,15 @@ export async function workDocumentJobs(deps: Deps, processUpload: ProcessUpload)
   const handle = async (uploadId: string) => {
     await alone(deps, uploadId, () => processUpload(deps, uploadId));
   };
-  await queue.work<{ uploadId: string }>(
+  const workerId = await queue.work<{ uploadId: string }>(
     DOCUMENT_QUEUE,
     { pollingIntervalSeconds: 0.5, batchSize: 1, localConcurrency: SHEETS_AT_ONCE, heartbeatRefreshSeconds: HEARTBEAT_REFRESH_SECONDS },
     async ([job]) => {
       if (job) await handle(job.data.uploadId);
     },
   );
+  // An upload this process accepts wakes it at once (service.ts accept); other processes' uploads wait for its poll.
+  noteLocalWorker(queue, DOCUMENT_QUEUE, workerId);
   await queue.work<{ uploadId: string }>(DOCUMENT_DEAD_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async ([fetched]) => {
     if (!fetched) return;
     const job = fetched as JobWithMetadata<{ uploadId: string }>;

@@ -40,7 +40,7 @@ import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
-import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts } from './staging.js';
+import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 
 export const PROCESS_MSG = {
   noRowApplied: 'No row could be applied: see the Reason column of the processed file.',
@@ -53,6 +53,13 @@ export type SheetKinds = Partial<Record<DocumentUploadRecord['doc_type'], AnyShe
 
 /** A sheet refused as a whole: the upload fails with this reason, nothing is written. */
 export class SheetRefusal extends Error {}
+
+/**
+ * Rows a kind applies at a time. The processed sheet is written a page behind the apply, so the
+ * last page is the part of it that does not overlap the work: pages of 2,500 (issue 21; 5,000 left
+ * half of a 10,000-row sheet to write after the apply) keep that short, at a few more statements.
+ */
+const APPLY_PAGE_ROWS = 2_500;
 
 const isBlankRow = (cells: readonly CellValue[]) => cells.every((c) => cellText(c) === '');
 
@@ -158,11 +165,60 @@ const defaultCounts = (byStatus: ReadonlyMap<string, number>): UploadCounts => {
   return { total: [...byStatus.values()].reduce((a, b) => a + b, 0), created: n('CREATED'), updated: n('UPDATED'), unchanged: n('UNCHANGED'), failed: n('FAILED') };
 };
 
-/** The processed sheet, from the staged rows: the original columns, then Status and Reason; each row at its number in the uploaded file. */
-async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet, uploadId: string): Promise<Buffer> {
+/**
+ * How far the apply has gone: every row at or before `upTo` has its final outcome. The kind asks
+ * for its next page only once it set the outcomes of the last one (SheetRun.pages), and the rows
+ * before a page that are not in it ended already (failed their own rules, repeated keys, or set by
+ * the kind before its pages); the whole sheet is settled once the apply returns.
+ */
+class Settled {
+  private upTo = 0;
+  private stopped = false;
+  private waiters: (() => void)[] = [];
+
+  private wake() {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+  set(rowNumber: number) {
+    if (rowNumber > this.upTo) {
+      this.upTo = rowNumber;
+      this.wake();
+    }
+  }
+  /** The apply failed: whoever waits stops. */
+  stop() {
+    this.stopped = true;
+    this.wake();
+  }
+  /** Resolves to the last settled row number once it is past `after`. */
+  async after(after: number): Promise<number> {
+    for (;;) {
+      if (this.stopped) throw new Error('the apply stopped');
+      if (this.upTo > after) return this.upTo;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+  /** The pages of the run, each settled when the kind asks for the next (or stops asking). */
+  async *watch<V>(pages: AsyncIterable<StagedPage<V>[]>): AsyncGenerator<StagedPage<V>[]> {
+    for await (const page of pages) {
+      yield page;
+      const last = page.at(-1);
+      if (last) this.set(last.rowNumber);
+    }
+  }
+}
+
+/**
+ * The processed sheet, from the staged rows: the original columns, then Status and Reason; each row
+ * at its number in the uploaded file. With `settled`, written while the apply runs, each page of
+ * rows as soon as the apply has passed it (the XML and its compression overlap the apply's SQL).
+ */
+async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet, uploadId: string, settled?: Settled): Promise<Buffer> {
   const { width, index } = read;
   async function* rows() {
-    for await (const r of stagedOutcomes(q, uploadId)) {
+    for await (const r of stagedOutcomes(q, uploadId, 5_000, settled && ((after) => settled.after(after)))) {
       const shown = r.cells as (string | number | null)[];
       const cells: (string | number | null)[] = Array.from({ length: width }, (_, i) => shown[i] ?? null);
       cells.push(r.status ?? '', r.reason ?? '');
@@ -238,17 +294,34 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         if (still?.status !== 'PROCESSING') return; // finished by another run meanwhile
         await refuseRepeatedKeys(trx, uploadId, (rows) => SHEET_MSG.duplicateInSheet(kind.keyLabel, rows), kind.keyColumns);
         lap('repeated keys');
+        // The processed sheet is written while the rows are applied (not for a kind that writes it
+        // after its commit: payroll, whose result must not wait for it).
+        const settled = kind.processedSheetAfterCommit ? null : new Settled();
+        const early = settled ? processedSheet(trx, kind, read, uploadId, settled) : null;
+        early?.catch(() => {}); // awaited below; a failed apply stops it first
         const run: SheetRun<unknown> = {
           trx,
           deps,
           scope,
           upload: current,
           options,
-          pages: () => stagedPages(trx, uploadId, 5_000, kind.decode ? (j) => kind.decode!(j) : undefined),
+          pages: () => {
+            const pages = stagedPages(trx, uploadId, APPLY_PAGE_ROWS, kind.decode ? (j) => kind.decode!(j) : undefined);
+            return settled ? settled.watch(pages) : pages;
+          },
           setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
         };
-        const result = await kind.apply(run);
+        let result;
+        try {
+          result = await kind.apply(run);
+        } catch (err) {
+          settled?.stop();
+          await early?.catch(() => {}); // its queries share the transaction: ended before it rolls back
+          throw err;
+        }
+        settled?.set(Infinity);
         lap('applied');
+        const written = early ? await early : null;
         // Any row the kind left without an outcome is a fault of the kind, not of the sheet.
         const byStatus = await statusCounts(trx, uploadId);
         if (byStatus.has('')) throw new Error(`sheet ${uploadId}: ${byStatus.get('')} row(s) left without an outcome`);
@@ -257,7 +330,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         const status = result.status ?? (ok ? 'PROCESSED' : 'FAILED');
         const reason = status === 'PROCESSED' ? null : (result.failureReason ?? PROCESS_MSG.noRowApplied);
         later = Boolean(kind.processedSheetAfterCommit) && status === 'PROCESSED';
-        const processedFileId = later ? null : await storeProcessed(trx, deps.protector, current, await processedSheet(trx, kind, read, uploadId));
+        const processedFileId = later ? null : await storeProcessed(trx, deps.protector, current, written ?? (await processedSheet(trx, kind, read, uploadId)));
         lap('processed sheet');
         await trx
           .updateTable('document_uploads')

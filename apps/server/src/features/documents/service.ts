@@ -28,7 +28,7 @@ import {
 } from '@portal/domain';
 import type { DB, DocumentUploadRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
-import type { Queue } from '../../platform/queue.js';
+import { wakeLocalWorkers, type Queue } from '../../platform/queue.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
@@ -223,6 +223,8 @@ export function createDocumentService(deps: Deps) {
         }
         return upload.id;
       });
+      // Committed: this process's sheet worker (role all) fetches the job now, not at its next poll.
+      if (docType !== 'RAW_FILE' && deps.queue) wakeLocalWorkers(deps.queue, DOCUMENT_QUEUE);
       return toAuditRecord(await uploads(ctx).where('u.id', '=', id).executeTakeFirstOrThrow());
     },
 

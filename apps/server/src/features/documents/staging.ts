@@ -212,23 +212,30 @@ export async function statusCounts(trx: Kysely<DB>, uploadId: string): Promise<M
   return new Map(rows.map((r) => [r.status ?? '', r.n]));
 }
 
-/** Every staged row with its outcome, in row order, one page in memory at a time (for the processed sheet). */
-export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 5_000) {
+/**
+ * Every staged row with its outcome, in row order, one page in memory at a time (for the processed
+ * sheet). With `settled`, each page is read only once rows past the last one read have their final
+ * outcome (it resolves to the last such row number; Infinity once every row has), so the sheet can
+ * be written while the rows after it are still being applied.
+ */
+export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 5_000, settled?: (after: number) => Promise<number>) {
   let after = 0;
   for (;;) {
+    const upTo = settled ? await settled(after) : Infinity;
     const { rows } = await sql<{ row_number: number; cells: unknown[]; status: string | null; reason: string | null; columns: string[] | null }>`
       select s.row_number, s.cells,
         coalesce(o.status, s.status) as status,
         case when o.status is null then s.reason else o.reason end as reason,
         case when o.status is null then s.columns else o.columns end as columns
       from sheet_rows s left join sheet_outcomes o on o.upload_id = s.upload_id and o.row_number = s.row_number
-      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after}
+      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} ${upTo === Infinity ? sql`` : sql`and s.row_number <= ${upTo}`}
       order by s.row_number limit ${pageSize}
     `.execute(q);
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1]!.row_number;
+    if (rows.length === 0 && upTo === Infinity) return;
+    if (rows.length > 0) after = rows[rows.length - 1]!.row_number;
+    else after = upTo;
     for (const r of rows) yield r;
-    if (rows.length < pageSize) return;
+    if (rows.length < pageSize && upTo === Infinity) return;
   }
 }
 
