@@ -77,6 +77,8 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   // The server's availability checks of the e-mail and the mobile (not form values).
   const [checks, setChecks] = useState<Record<CheckedField, CheckState>>({ email: 'idle', mobile: 'idle' });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  // The Joining Date box holds text that is no date (issue 24 item 1): Submit waits for it.
+  const [dateTyped, setDateTyped] = useState(false);
   const checkSeq = useRef<Record<CheckedField, number>>({ email: 0, mobile: 0 });
 
   const save = useMutation({
@@ -92,7 +94,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     onError: (error) =>
       setPhase({ kind: 'failure', message: error instanceof Error && error.message === EMPLOYEE_MSG.updateWithoutId ? error.message : errorMessage(error) }),
   });
-  const blocked = submitBlocked(formState.isValid, checks) || save.isPending;
+  const blocked = submitBlocked(formState.isValid && !dateTyped, checks) || save.isPending;
 
   const runCheck = async (field: CheckedField) => {
     const value = getValues(field).trim();
@@ -263,6 +265,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   pickable={joiningWindow}
+                  onInvalidChange={setDateTyped}
                   error={fieldState.error?.message}
                   disabled={save.isPending}
                   w="100%"

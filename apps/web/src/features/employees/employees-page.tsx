@@ -287,7 +287,7 @@ export function EmployeesPage() {
         loading={list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
-        search={{ label: SEARCH_LABEL, maxLength: 100, width: 340 }}
+        search={{ label: SEARCH_LABEL, maxLength: 100 }}
         filterFields={filterFields}
         columnToggle={columnChoice.toggleProps}
         neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
