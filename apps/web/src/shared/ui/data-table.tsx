@@ -25,7 +25,8 @@ export interface DataTableColumn<T> {
   wrapHeader?: boolean;
   /**
    * The cell's label when a row is a card on a narrow screen (decision 0040); defaults to the
-   * header (and sub-header) when they are text. The first column is the card's title, unlabelled.
+   * header (and sub-header) when they are text. The first column is the card's title, and a column
+   * keyed 'actions' (or with a hidden header) the card's last line, both unlabelled.
    */
   cardLabel?: string;
 }
@@ -194,7 +195,7 @@ export function DataTable<T>({
             </Table.Td>
           ) : null}
           {columns.map((col, i) => {
-            const card = i === 0 ? 'title' : col.hideHeader ? 'actions' : undefined;
+            const card = i === 0 ? 'title' : col.hideHeader || col.key === 'actions' ? 'actions' : undefined;
             return (
               <Table.Td
                 key={col.key}
