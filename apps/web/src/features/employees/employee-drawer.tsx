@@ -121,7 +121,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     return undefined;
   };
 
-  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void };
+  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void; 'data-autofocus'?: boolean };
   const text = (field: EmployeeFormField, label: string, { normalise, onLeave, ...extra }: TextProps = {}) => {
     // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
     const registered = register(field, field === 'mobile' ? { deps: ['email'] } : undefined);
@@ -230,7 +230,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {text('fullName', 'Full Name', { required: true, maxLength: NAME_MAX_LENGTH })}
+            {text('fullName', 'Full Name', { required: true, maxLength: NAME_MAX_LENGTH, 'data-autofocus': true })}
             {text('employerEmployeeId', 'Employee ID', {
               required: true,
               maxLength: 100,
@@ -299,7 +299,13 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   }
 
   return (
-    <SideDrawer opened={opened} onClose={onClose} title={editing ? 'Edit Employee' : 'Add Employee'} locked={save.isPending}>
+    <SideDrawer
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit Employee' : 'Add Employee'}
+      locked={save.isPending}
+      unsaved={phase.kind === 'form' && (formState.isDirty || dateTyped)}
+    >
       {content}
     </SideDrawer>
   );

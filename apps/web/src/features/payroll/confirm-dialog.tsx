@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Coming } from '../../shared/ui/coming';
 import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 
 export interface ConfirmDialogProps {
@@ -24,7 +25,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   if (props.opened && !used) setUsed(true);
   if (!used) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={props.opened ? <Coming /> : null}>
       <ConfirmDialogModal {...props} />
     </Suspense>
   );

@@ -156,6 +156,8 @@ export function DateField({ label, value, max, min, pickable, onChange, onBlur, 
           onClick={open}
           onFocus={() => void loadCalendar()}
           onMouseEnter={() => void loadCalendar()}
+          // The first Escape closes the calendar only, not the drawer or dialog around the box (issue 24 item 2).
+          data-mantine-stop-propagation={opened ? 'true' : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpened(false);
           }}

@@ -32,3 +32,4 @@ export {
   withSeenHere,
   type OutcomeTone,
 } from './upload-outcomes';
+export { Coming } from './coming';
