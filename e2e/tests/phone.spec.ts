@@ -158,7 +158,7 @@ test('find an employee by search and open the profile', async ({ page }) => {
   await signInViaApi(page, DEMO.superAdmin);
   await page.goto('/employees');
   const table = page.getByRole('table', { name: 'Employees' });
-  await expect(table.locator('tbody tr')).toHaveCount(10);
+  await expect(table.locator('tbody tr')).toHaveCount(10, { timeout: 30_000 });
   await check(page, 'employees');
   // Each card keeps the name, the Employee ID, the status and the edit button on screen.
   const first = table.locator('tbody tr').first();

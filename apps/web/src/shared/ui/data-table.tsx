@@ -84,7 +84,7 @@ const visuallyHidden: CSSProperties = {
 };
 
 /** A column's label on a card: its own, else its header's (and sub-header's) text. */
-export function cardLabelOf(col: Pick<DataTableColumn<unknown>, 'cardLabel' | 'header' | 'subHeader' | 'hideHeader'>): string | undefined {
+function cardLabelOf(col: Pick<DataTableColumn<unknown>, 'cardLabel' | 'header' | 'subHeader' | 'hideHeader'>): string | undefined {
   if (col.cardLabel !== undefined) return col.cardLabel || undefined;
   if (col.hideHeader) return undefined;
   const text = (node: ReactNode) => (typeof node === 'string' || typeof node === 'number' ? String(node) : '');

@@ -18,10 +18,12 @@ const loadFilterBuilder = onDemand(() => import('../filter-builder'));
 const FilterBuilder = lazy(() => loadFilterBuilder().then((m) => ({ default: m.FilterBuilder as ComponentType<FilterBuilderProps<string>> })));
 
 /**
- * A search box wide enough for its whole placeholder (issue 24: "...Full Nam" was cut): about half an
- * em a character (1ch is a digit's width, wider than most letters) plus the icon and the clear button.
+ * A search box wide enough for its whole placeholder (issue 24 item 7: "...Full Nam" was cut): 7.5 px
+ * a character of 14 px text (a little over Inter's and the system fonts' average) plus the search
+ * icon and the clear button. In px: a percentage of the toolbar's shrink-to-fit group resolves to
+ * the group's own narrow width.
  */
-export const searchBoxWidth = (placeholder: string): string => `min(100%, calc(${placeholder.length}ch + 4.5rem))`;
+const searchBoxWidth = (placeholder: string): number => Math.ceil(placeholder.length * 7.5 + 72);
 
 /** What the frame needs of useListState's answer. */
 export type ListViewState<F extends string> = Pick<
