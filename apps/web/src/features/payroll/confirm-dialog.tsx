@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Coming } from '../../shared/ui/coming';
 import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 
 export interface ConfirmDialogProps {
@@ -25,7 +24,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   if (props.opened && !used) setUsed(true);
   if (!used) return null;
   return (
-    <Suspense fallback={props.opened ? <Coming /> : null}>
+    <Suspense fallback={null}>
       <ConfirmDialogModal {...props} />
     </Suspense>
   );

@@ -84,14 +84,8 @@ const visuallyHidden: CSSProperties = {
 };
 
 /** A column's label on a card: its own, else its header's (and sub-header's) text. */
-function cardLabelOf(col: Pick<DataTableColumn<unknown>, 'cardLabel' | 'header' | 'subHeader' | 'hideHeader'>): string | undefined {
-  if (col.cardLabel !== undefined) return col.cardLabel || undefined;
-  if (col.hideHeader) return undefined;
-  const text = (node: ReactNode) => (typeof node === 'string' || typeof node === 'number' ? String(node) : '');
-  const head = text(col.header);
-  const sub = text(col.subHeader);
-  return [head, sub].filter(Boolean).join(' / ') || undefined;
-}
+const cardLabelOf = (col: DataTableColumn<never>): string | undefined =>
+  col.cardLabel ?? ([col.header, col.subHeader].filter((t) => typeof t === 'string').join(' / ') || undefined);
 
 /** Whether the element is narrower than its content (so it scrolls sideways), kept up to date on resize. */
 function useScrollsSideways<E extends HTMLElement>() {

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
-import { Coming } from './coming';
 import { onDemand, useIdlePreload } from './on-demand';
 
 /**
  * A dialog whose code (Mantine's Modal and the dialog's content) is not part of the page's first
  * load (issue 14): fetched once the page is idle, mounted the first time `isOpen` holds and kept
- * mounted after (so closing it animates as before). Asked for before its code is there, it says
- * at once that it is coming.
+ * mounted after (so closing it animates as before).
  */
 export function deferredDialog<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, isOpen: (props: P) => boolean): (props: P) => JSX.Element | null {
   const loadOnce = onDemand(load);
@@ -18,7 +16,7 @@ export function deferredDialog<P extends object>(load: () => Promise<{ default: 
     if (open && !used) setUsed(true);
     if (!used && !open) return null;
     return (
-      <Suspense fallback={open ? <Coming /> : null}>
+      <Suspense fallback={null}>
         <Dialog {...props} />
       </Suspense>
     );
