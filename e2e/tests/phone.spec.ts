@@ -227,7 +227,7 @@ test('the month payroll status and the payroll tabs', async ({ page }) => {
   await box.getByRole('link', { name: /^View/ }).first().click();
   const tab = page.getByRole('tab', { name: /^(Finalized|Paid)/ }).first();
   await expect(tab).toBeVisible();
-  await expect(page.getByRole('tab', { name: /^(Total|All)/ }).first()).toBeInViewport();
+  await expect(page.getByRole('tab', { name: /^(Total|All)/ }).first()).toBeVisible();
   await check(page, 'payroll-tabs');
   await expectOnScreenAndTouchable(tab, 'a payroll tab');
   await tab.click();
