@@ -29,3 +29,5 @@ import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/notifications/styles.layer.css';
+// The phone rules come after Mantine's (decision 0040).
+import './phone.css';

@@ -17,9 +17,9 @@ describe('employee columns', () => {
     const visible = defaultVisibleColumns(availableColumns(all));
     expect(visible.has('branchId') || visible.has('gradeId') || visible.has('departmentId')).toBe(false);
     expect(visible.has('email')).toBe(true);
-    // Withdrawal Allowed starts hidden too, so the default table fits 1366 px.
-    expect(visible.has('withdrawalAllowed')).toBe(false);
-    expect(visible.size).toBe(9);
+    // Withdrawal Allowed is shown (issue 24 item 4: the spec hides only Branch, Grade and Department).
+    expect(visible.has('withdrawalAllowed')).toBe(true);
+    expect(visible.size).toBe(10);
   });
 
   it('stacks contact, status and dates in one cell each when both of a pair are visible', () => {
@@ -30,7 +30,7 @@ describe('employee columns', () => {
       { key: 'mobile', under: 'email' },
       { key: 'employmentStatus', under: 'signUpStatus' },
       { key: 'joinedAt', under: 'terminatedAt' },
-      { key: 'currentMonthlySalary' },
+      { key: 'currentMonthlySalary', under: 'withdrawalAllowed' },
     ]);
     // one of a pair hidden: the other is a column of its own, in its place
     expect(displayColumns(['fullName', 'employerEmployeeId', 'email', 'signUpStatus', 'joinedAt'])).toEqual([

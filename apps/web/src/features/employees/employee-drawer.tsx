@@ -77,6 +77,8 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   // The server's availability checks of the e-mail and the mobile (not form values).
   const [checks, setChecks] = useState<Record<CheckedField, CheckState>>({ email: 'idle', mobile: 'idle' });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  // The Joining Date box holds text that is no date (issue 24 item 1): Submit waits for it.
+  const [dateTyped, setDateTyped] = useState(false);
   const checkSeq = useRef<Record<CheckedField, number>>({ email: 0, mobile: 0 });
 
   const save = useMutation({
@@ -92,7 +94,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     onError: (error) =>
       setPhase({ kind: 'failure', message: error instanceof Error && error.message === EMPLOYEE_MSG.updateWithoutId ? error.message : errorMessage(error) }),
   });
-  const blocked = submitBlocked(formState.isValid, checks) || save.isPending;
+  const blocked = submitBlocked(formState.isValid && !dateTyped, checks) || save.isPending;
 
   const runCheck = async (field: CheckedField) => {
     const value = getValues(field).trim();
@@ -119,7 +121,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     return undefined;
   };
 
-  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void };
+  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void; 'data-autofocus'?: boolean };
   const text = (field: EmployeeFormField, label: string, { normalise, onLeave, ...extra }: TextProps = {}) => {
     // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
     const registered = register(field, field === 'mobile' ? { deps: ['email'] } : undefined);
@@ -228,7 +230,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {text('fullName', 'Full Name', { required: true, maxLength: NAME_MAX_LENGTH })}
+            {text('fullName', 'Full Name', { required: true, maxLength: NAME_MAX_LENGTH, 'data-autofocus': true })}
             {text('employerEmployeeId', 'Employee ID', {
               required: true,
               maxLength: 100,
@@ -263,6 +265,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   pickable={joiningWindow}
+                  onInvalidChange={setDateTyped}
                   error={fieldState.error?.message}
                   disabled={save.isPending}
                   w="100%"
@@ -296,7 +299,13 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   }
 
   return (
-    <SideDrawer opened={opened} onClose={onClose} title={editing ? 'Edit Employee' : 'Add Employee'} locked={save.isPending}>
+    <SideDrawer
+      opened={opened}
+      onClose={onClose}
+      title={editing ? 'Edit Employee' : 'Add Employee'}
+      locked={save.isPending}
+      unsaved={phase.kind === 'form' && (formState.isDirty || dateTyped)}
+    >
       {content}
     </SideDrawer>
   );

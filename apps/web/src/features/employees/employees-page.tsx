@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEdit, IconFileUpload, IconPlayerPlay, IconUserMinus, IconUserOff, IconUserPlus } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import {
 } from '@portal/domain';
 import { employerMetadataQuery, profileQuery } from '../../shared/auth/profile';
 import {
+  Coming,
   ListView,
   PageTitle,
   Unauthorized,
@@ -27,6 +28,7 @@ import {
   type DataTableColumn,
   type FilterField,
 } from '../../shared/ui';
+import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 import { saveBlob } from '../../shared/api/save-file';
 import { EMPLOYEE_SORTS, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
 import { BulkOutcomeAlert } from './bulk-outcome-alert';
@@ -44,7 +46,9 @@ import { bulkErrorOutcome, bulkOutcome, type BulkAction, type BulkOutcome } from
 import { canActivate, canTerminate, nextSelection } from './selection';
 
 /** The add/edit drawer (its form, rules and date box) loads when first opened, not with the list (issue 14). */
-const EmployeeDrawer = lazy(() => import('./employee-drawer').then((m) => ({ default: m.EmployeeDrawer })));
+/** The Add/Edit drawer's code: fetched once the list is idle; asked for before, it shows that it is coming. */
+const loadEmployeeDrawer = onDemand(() => import('./employee-drawer'));
+const EmployeeDrawer = lazy(() => loadEmployeeDrawer().then((m) => ({ default: m.EmployeeDrawer })));
 
 const REPORT_FILE = 'employee-report.xlsx';
 /** Employee IDs up to this many characters stay on one line. */
@@ -151,6 +155,8 @@ export function EmployeesPage() {
   const selectedList = [...selected.values()];
   const [drawer, setDrawer] = useState<DrawerState>({ kind: 'closed' });
   const [drawerKey, setDrawerKey] = useState(0);
+  const opener = useRef<HTMLElement | null>(null);
+  useIdlePreload(loadEmployeeDrawer);
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
   const [outcome, setOutcome] = useState<Exclude<BulkOutcome, { kind: 'success' }> | null>(null);
 
@@ -207,8 +213,15 @@ export function EmployeesPage() {
   if (metadataLists(metadata, 'departmentId')) filterFields.push({ value: 'departmentId', label: 'Department', options: listed(metadata?.departmentIds) });
 
   const openDrawer = (next: DrawerState) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setDrawerKey((k) => k + 1);
     setDrawer(next);
+  };
+  // Focus goes back to the button that opened the drawer (issue 24 item 2).
+  const closeDrawer = () => {
+    setDrawer({ kind: 'closed' });
+    const back = opener.current;
+    requestAnimationFrame(() => back?.focus());
   };
 
   const columns: DataTableColumn<EmployeeRecord>[] = displayColumns(shownColumns).map(({ key, under }) => ({
@@ -287,7 +300,7 @@ export function EmployeesPage() {
         loading={list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
-        search={{ label: SEARCH_LABEL, maxLength: 100, width: 340 }}
+        search={{ label: SEARCH_LABEL, maxLength: 100 }}
         filterFields={filterFields}
         columnToggle={columnChoice.toggleProps}
         neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
@@ -368,11 +381,11 @@ export function EmployeesPage() {
       </Modal>
 
       {drawer.kind !== 'closed' ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Coming label={drawer.kind === 'edit' ? 'Opening Edit Employee' : 'Opening Add Employee'} />}>
           <EmployeeDrawer
             key={drawerKey}
             opened
-            onClose={() => setDrawer({ kind: 'closed' })}
+            onClose={closeDrawer}
             employee={drawer.kind === 'edit' ? drawer.employee : null}
             vendorId={vendorId}
           />

@@ -31,6 +31,7 @@ import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
 import {
   DateField,
+  useTypedDates,
   EARLIEST_PICKABLE_DATE,
   ListView,
   PageTitle,
@@ -121,6 +122,7 @@ export function SalaryTopupsPage() {
     enabled: canRead && rangeProblem === null,
   });
   const rows = list.data?.applications;
+  const typedDates = useTypedDates();
 
   // spec 8: when a search reaches the cap, say so for 3 seconds, once per search (not per page or sort).
   const searchKey = JSON.stringify(search);
@@ -145,6 +147,8 @@ export function SalaryTopupsPage() {
     if (from === startDate && to === endDate) void list.refetch();
   });
   const problem = form.formState.errors.endDate?.message ?? rangeProblem;
+  // A refused range, or a box holding no date, shows no rows: not the last good range's (issue 24 item 7).
+  const noRows = problem !== null || typedDates.any;
 
   return (
     <Stack gap="lg">
@@ -168,10 +172,10 @@ export function SalaryTopupsPage() {
         tableProps={{ horizontalSpacing: 'xs' }}
         state={state}
         columns={COLUMNS}
-        rows={rangeProblem ? [] : rows}
+        rows={noRows ? [] : rows}
         rowKey={(row) => row._id}
-        total={rangeProblem ? 0 : (list.data?.total ?? 0)}
-        loading={rangeProblem === null && list.isPending}
+        total={noRows ? 0 : (list.data?.total ?? 0)}
+        loading={!noRows && list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
         toolbarStart={
@@ -185,6 +189,7 @@ export function SalaryTopupsPage() {
                     <DateField
                       label="From Date"
                       value={field.value}
+                      onInvalidChange={typedDates.track('from')}
                       pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }}
                       onChange={(value) => {
                         field.onChange(value);
@@ -200,6 +205,7 @@ export function SalaryTopupsPage() {
                     <DateField
                       label="To Date"
                       value={field.value}
+                      onInvalidChange={typedDates.track('to')}
                       pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }}
                       onChange={(value) => {
                         field.onChange(value);

@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { saveBlob } from '../../shared/api/save-file';
-import { DateField, EARLIEST_PICKABLE_DATE, ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, parseAsBusinessDate, useListState, type DataTableColumn } from '../../shared/ui';
+import { DateField, EARLIEST_PICKABLE_DATE, useTypedDates, ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, parseAsBusinessDate, useListState, type DataTableColumn } from '../../shared/ui';
 import { activityTrailQuery, downloadActivityTrail, type TrailSearch } from './api';
 
 const ALL = 'ALL';
@@ -46,6 +46,7 @@ export function ActivityTrailPage() {
   });
   const { startDate, endDate, actorId } = state.extra;
   const search: TrailSearch = { startDate, endDate, actorId: actorId ?? '', page: state.page };
+  const typedDates = useTypedDates();
   const dateProblem = checkActivityDates(search.startDate, search.endDate, today);
   const trail = useQuery({ ...activityTrailQuery(search), enabled: canRead && dateProblem === null });
   const download = useMutation({
@@ -108,18 +109,18 @@ export function ActivityTrailPage() {
         label="Activity trail"
         state={state}
         columns={columns}
-        rows={dateProblem ? [] : trail.data?.activities}
+        rows={dateProblem || typedDates.any ? [] : trail.data?.activities}
         rowKey={(row) => row._id}
-        total={dateProblem ? 0 : total}
+        total={dateProblem || typedDates.any ? 0 : total}
         minWidth={0}
-        loading={dateProblem === null && trail.isPending}
+        loading={dateProblem === null && !typedDates.any && trail.isPending}
         fetching={trail.isFetching && trail.isPlaceholderData}
         error={trail.isError ? errorMessage(trail.error) : null}
         pageSizeSelect={false}
         toolbarStart={
           <>
-            <DateField label="From" value={search.startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
-            <DateField label="To" value={search.endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
+            <DateField label="From" onInvalidChange={typedDates.track('from')} value={search.startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
+            <DateField label="To" onInvalidChange={typedDates.track('to')} value={search.endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
             <Select
               label="Actor"
               w={280}

@@ -31,6 +31,7 @@ import { saveBlob } from '../../shared/api/save-file';
 import {
   DateField,
   EARLIEST_PICKABLE_DATE,
+  useTypedDates,
   ListView,
   PageTitle,
   StatusBadge,
@@ -104,6 +105,7 @@ export function TransactionsPage() {
   });
   const { startDate, endDate, status } = state.extra;
   const sort = state.sort ?? { by: 'createdAt' as const, order: 'desc' as const };
+  const typedDates = useTypedDates();
   const dateProblem = checkTransactionDates(startDate, endDate, today);
   const search = { startDate, endDate, employerWorkerId: state.search, status: status ?? '' };
 
@@ -192,17 +194,17 @@ export function TransactionsPage() {
         tableProps={{ horizontalSpacing: 'xs' }}
         state={state}
         columns={columns}
-        rows={dateProblem ? [] : rows}
+        rows={dateProblem || typedDates.any ? [] : rows}
         rowKey={(row) => row._id}
-        total={dateProblem ? 0 : (list.data?.total ?? 0)}
-        loading={dateProblem === null && list.isPending}
+        total={dateProblem || typedDates.any ? 0 : (list.data?.total ?? 0)}
+        loading={dateProblem === null && !typedDates.any && list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
         search={{ label: 'Search by WorkerId', width: 240 }}
         toolbarStart={
           <>
-            <DateField label="From" value={startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
-            <DateField label="To" value={endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
+            <DateField label="From" onInvalidChange={typedDates.track('from')} value={startDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ startDate: value })} />
+            <DateField label="To" onInvalidChange={typedDates.track('to')} value={endDate} pickable={{ from: EARLIEST_PICKABLE_DATE, to: today }} onChange={(value) => setDates({ endDate: value })} />
             <Select
               label="Status"
               w={210}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { Alert, Checkbox, Skeleton, Table, Text, UnstyledButton, type TableProps } from '@mantine/core';
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { EmptyState } from './empty-state';
+import classes from './data-table.module.css';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -22,6 +23,12 @@ export interface DataTableColumn<T> {
   nowrap?: boolean;
   /** Let a long header take two lines (headers stay on one line by default). */
   wrapHeader?: boolean;
+  /**
+   * The cell's label when a row is a card on a narrow screen (decision 0040); defaults to the
+   * header (and sub-header) when they are text. The first column is the card's title, and a column
+   * keyed 'actions' (or with a hidden header) the card's last line, both unlabelled.
+   */
+  cardLabel?: string;
 }
 
 export interface DataTableSort {
@@ -54,7 +61,7 @@ export interface DataTableProps<T> {
   emptyMessage?: string;
   emptyDescription?: ReactNode;
   selection?: DataTableSelection<T>;
-  /** Below this width the table scrolls sideways. */
+  /** Below this width the table scrolls sideways (on a wide screen; a narrow one shows cards). */
   minWidth?: number;
   striped?: boolean;
   /** The sort in force, shown on its column's header (aria-sort). */
@@ -75,6 +82,10 @@ const visuallyHidden: CSSProperties = {
   whiteSpace: 'nowrap',
   border: 0,
 };
+
+/** A column's label on a card: its own, else its header's (and sub-header's) text. */
+const cardLabelOf = (col: DataTableColumn<never>): string | undefined =>
+  col.cardLabel ?? ([col.header, col.subHeader].filter((t) => typeof t === 'string').join(' / ') || undefined);
 
 /** Whether the element is narrower than its content (so it scrolls sideways), kept up to date on resize. */
 function useScrollsSideways<E extends HTMLElement>() {
@@ -146,7 +157,7 @@ export function DataTable<T>({
   } else if (error) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={span}>
+        <Table.Td colSpan={span} data-card="whole">
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} my="sm">
             {error}
           </Alert>
@@ -156,7 +167,7 @@ export function DataTable<T>({
   } else if (list.length === 0) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={span}>
+        <Table.Td colSpan={span} data-card="whole">
           <EmptyState message={emptyMessage} description={emptyDescription} compact />
         </Table.Td>
       </Table.Tr>
@@ -168,7 +179,7 @@ export function DataTable<T>({
       return (
         <Table.Tr key={key} bg={selection?.selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}>
           {selection ? (
-            <Table.Td w={44}>
+            <Table.Td w={44} data-card="select">
               <Checkbox
                 aria-label={selection.rowLabel(row)}
                 checked={selection.selected.has(key)}
@@ -177,11 +188,20 @@ export function DataTable<T>({
               />
             </Table.Td>
           ) : null}
-          {columns.map((col) => (
-            <Table.Td key={col.key} ta={col.align} style={col.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-              {col.render(row, index)}
-            </Table.Td>
-          ))}
+          {columns.map((col, i) => {
+            const card = i === 0 ? 'title' : col.hideHeader || col.key === 'actions' ? 'actions' : undefined;
+            return (
+              <Table.Td
+                key={col.key}
+                ta={col.align}
+                style={col.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                data-card={card}
+                data-label={card ? undefined : cardLabelOf(col)}
+              >
+                <div className={classes.value}>{col.render(row, index)}</div>
+              </Table.Td>
+            );
+          })}
         </Table.Tr>
       );
     });
@@ -189,9 +209,10 @@ export function DataTable<T>({
 
   return (
     // A table wider than the screen scrolls; it is then focusable so keyboard users can scroll it too.
-    <div ref={scrollRef} role={scrolls ? 'region' : undefined} aria-label={scrolls ? label : undefined} tabIndex={scrolls ? 0 : undefined} style={{ overflowX: 'auto', outlineOffset: 2 }}>
+    <div ref={scrollRef} role={scrolls ? 'region' : undefined} aria-label={scrolls ? label : undefined} tabIndex={scrolls ? 0 : undefined} className={classes.frame}>
       <Table
-        miw={minWidth}
+        className={classes.table}
+        style={{ '--data-table-min-width': `${minWidth}px` }}
         verticalSpacing="sm"
         horizontalSpacing="md"
         highlightOnHover={!loading && list.length > 0}
@@ -203,7 +224,7 @@ export function DataTable<T>({
         <Table.Thead>
           <Table.Tr>
             {selection ? (
-              <Table.Th w={44}>
+              <Table.Th w={44} data-card-head>
                 <Checkbox
                   aria-label={selection.allLabel ?? 'Select all rows on this page'}
                   checked={selectable.length > 0 && selectedHere === selectable.length}
@@ -224,6 +245,7 @@ export function DataTable<T>({
                 ta={col.align}
                 w={col.width}
                 style={{ whiteSpace: col.wrapHeader ? 'normal' : 'nowrap' }}
+                data-card-head={sortable || undefined}
                 aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
               >
                 {col.hideHeader ? (

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { ActionIcon, CloseButton, Loader, Popover, TextInput } from '@mantine/core';
 import type { DatePickerProps } from '@mantine/dates';
-import { formatDayFirst, parseDayFirst } from './date-text';
+import { formatDayFirst, invalidDateMessage, readDateText } from './date-text';
 
 export interface DateFieldProps {
   label: string;
@@ -26,6 +26,11 @@ export interface DateFieldProps {
   description?: ReactNode;
   /** Width; the filters' 170px unless given. */
   w?: number | string;
+  /**
+   * The box holds text that is no date (issue 24 item 1): told when that starts (true) and ends
+   * (false). The value stays the last date; a form blocks Submit, a search shows no rows meanwhile.
+   */
+  onInvalidChange?: (invalid: boolean) => void;
 }
 
 /**
@@ -44,8 +49,6 @@ const Calendar = lazy(() => loadCalendar().then((dates) => ({ default: dates.Dat
  */
 export const EARLIEST_PICKABLE_DATE = '1900-01-01';
 
-const inRange = (iso: string, min?: string, max?: string) => (!min || iso >= min) && (!max || iso <= max);
-
 const CalendarIcon = () => (
   <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
     <path d="M4 7a2 2 0 0 1 2 -2h12a2 2 0 0 1 2 2v12a2 2 0 0 1 -2 2h-12a2 2 0 0 1 -2 -2v-12z" />
@@ -58,11 +61,20 @@ const CalendarIcon = () => (
 /**
  * A date box in dd/mm/yyyy whatever the browser's locale (issue 14), with a calendar. Typing is
  * read day first (a pasted yyyy-mm-dd too) and reported only once it is a complete, real date
- * within min/max, so that typing is not undone half way; leaving the box shows the value again.
+ * within min/max, so that typing is not undone half way. Text that is no date (31/02/2026, or half
+ * a date when the box is left) stays as typed with "Please enter a valid <label>" under it until it
+ * is corrected (issue 24 item 1); the value stays the last date and onInvalidChange says so.
  * The value stays yyyy-mm-dd. Clicking the box (or its calendar button) opens the calendar.
  */
-export function DateField({ label, value, max, min, pickable, onChange, onBlur, clearable = false, required, disabled, error, description, w = 170 }: DateFieldProps) {
+export function DateField({ label, value, max, min, pickable, onChange, onBlur, clearable = false, required, disabled, error, description, w = 170, onInvalidChange }: DateFieldProps) {
   const [text, setText] = useState(() => formatDayFirst(value));
+  const [invalid, setInvalid] = useState(false);
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current === invalid) return;
+    reported.current = invalid;
+    onInvalidChange?.(invalid);
+  }, [invalid, onInvalidChange]);
   const [opened, setOpened] = useState(false);
   // The month the calendar shows: the value's, following what is typed.
   const [month, setMonth] = useState<string | undefined>(value || max || undefined);
@@ -72,22 +84,30 @@ export function DateField({ label, value, max, min, pickable, onChange, onBlur, 
   };
 
   // A value set from outside (the URL, a form reset, the calendar) shows unless it is being typed.
-  useEffect(() => {
-    setText((current) => (parseDayFirst(current) === (value || null) && current.trim() !== '' ? current : formatDayFirst(value)));
-  }, [value]);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    const read = readDateText(text, { min, max });
+    if (!(read.kind === 'date' && read.iso === value) || text.trim() === '') {
+      setText(formatDayFirst(value));
+      setInvalid(false);
+    }
+  }
 
   const typed = (next: string) => {
     setText(next);
     open();
-    if (next.trim() === '') {
+    const read = readDateText(next, { min, max });
+    if (read.kind === 'empty') {
+      setInvalid(false);
       if (clearable && value) onChange('');
       return;
     }
-    const iso = parseDayFirst(next);
-    if (iso && inRange(iso, min, max)) {
-      setMonth(iso);
-      if (iso !== value) onChange(iso);
-    }
+    if (read.kind === 'date') {
+      setInvalid(false);
+      setMonth(read.iso);
+      if (read.iso !== value) onChange(read.iso);
+    } else if (read.kind === 'invalid') setInvalid(true);
   };
 
   const picked = (iso: string | null) => {
@@ -95,17 +115,19 @@ export function DateField({ label, value, max, min, pickable, onChange, onBlur, 
     if (iso === null) {
       if (clearable) {
         setText('');
+        setInvalid(false);
         onChange('');
       }
       return;
     }
     const day = iso.slice(0, 10);
     setText(formatDayFirst(day));
+    setInvalid(false);
     if (day !== value) onChange(day);
   };
 
   const rightSection =
-    clearable && value && !disabled ? (
+    clearable && (value || text) && !disabled ? (
       <CloseButton size="sm" aria-label={`Clear ${label}`} onMouseDown={(e) => e.preventDefault()} onClick={() => picked(null)} />
     ) : (
       <ActionIcon
@@ -134,18 +156,23 @@ export function DateField({ label, value, max, min, pickable, onChange, onBlur, 
           onClick={open}
           onFocus={() => void loadCalendar()}
           onMouseEnter={() => void loadCalendar()}
+          // The first Escape closes the calendar only, not the drawer or dialog around the box (issue 24 item 2).
+          data-mantine-stop-propagation={opened ? 'true' : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpened(false);
           }}
           onBlur={() => {
             setOpened(false);
-            setText(formatDayFirst(value));
+            const read = readDateText(text, { min, max }, true);
+            if (read.kind === 'invalid') setInvalid(true);
+            // A cleared box that cannot be empty shows its date again.
+            else if (read.kind === 'date' || !clearable) setText(formatDayFirst(value));
             onBlur?.();
           }}
           rightSection={rightSection}
           required={required}
           disabled={disabled}
-          error={error}
+          error={invalid ? invalidDateMessage(label) : error}
           description={description}
           w={w}
         />
@@ -167,4 +194,16 @@ export function DateField({ label, value, max, min, pickable, onChange, onBlur, 
       </Popover.Dropdown>
     </Popover>
   );
+}
+
+/**
+ * Whether any of a search's date boxes holds text that is no date: the search then shows no rows
+ * (the rows of the last good dates would read as the answer to what is on screen).
+ */
+export function useTypedDates() {
+  const [invalid, setInvalid] = useState<Readonly<Record<string, boolean>>>({});
+  return {
+    any: Object.values(invalid).some(Boolean),
+    track: (box: string) => (next: boolean) => setInvalid((prev) => (prev[box] === next ? prev : { ...prev, [box]: next })),
+  };
 }

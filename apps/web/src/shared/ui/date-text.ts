@@ -21,3 +21,21 @@ export function formatDayFirst(iso: string): string {
   const m = ISO.exec(iso.slice(0, 10));
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
+
+/**
+ * What a date box holds (issue 24 item 1): nothing, a date within min/max, text that may still become
+ * one (being typed), or text that cannot: a complete day/month/year that is no real date (31/02/2026)
+ * or outside min/max. On leaving the box, text that is not yet a date is not one either.
+ */
+export type DateText = { kind: 'empty' } | { kind: 'date'; iso: string } | { kind: 'typing' } | { kind: 'invalid' };
+
+export function readDateText(text: string, bounds: { min?: string; max?: string } = {}, left = false): DateText {
+  if (text.trim() === '') return { kind: 'empty' };
+  const iso = parseDayFirst(text);
+  if (iso && (!bounds.min || iso >= bounds.min) && (!bounds.max || iso <= bounds.max)) return { kind: 'date', iso };
+  const complete = iso !== null || DAY_FIRST.test(text.trim()) || ISO.test(text.trim());
+  return complete || left ? { kind: 'invalid' } : { kind: 'typing' };
+}
+
+/** The message under a box whose text is no date: the spec's "Please enter a valid Joining Date" (5.3), "... From Date" (5.1). */
+export const invalidDateMessage = (label: string): string => `Please enter a valid ${label}${/\bdate\b/i.test(label) ? '' : ' Date'}`;

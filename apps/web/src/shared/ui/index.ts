@@ -1,5 +1,5 @@
 /** Shared UI pieces (spec 2.19 and the common states), each in one place for every feature. */
-export { DateField, EARLIEST_PICKABLE_DATE } from './date-field';
+export { DateField, EARLIEST_PICKABLE_DATE, useTypedDates } from './date-field';
 export type { DataTableColumn } from './data-table';
 export * from './list';
 export { EmptyState } from './empty-state';
@@ -32,3 +32,4 @@ export {
   withSeenHere,
   type OutcomeTone,
 } from './upload-outcomes';
+export { Coming } from './coming';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Group, Loader, Paper, Stack } from '@mantine/core';
-import { EMPLOYEE_LIST_PAGINATION_NEIGHBOURS } from '@portal/domain';
+import { PAGINATION_NEIGHBOURS } from '@portal/domain';
 import { ColumnToggle, type ColumnToggleProps } from '../column-toggle';
 import { DeferredSelect } from '../deferred-select';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableSelection } from '../data-table';
@@ -16,6 +16,14 @@ import type { ListState } from './use-list-state';
 /** The filter panel's rows (field, operator, value boxes): fetched once the list is idle (issue 14). */
 const loadFilterBuilder = onDemand(() => import('../filter-builder'));
 const FilterBuilder = lazy(() => loadFilterBuilder().then((m) => ({ default: m.FilterBuilder as ComponentType<FilterBuilderProps<string>> })));
+
+/**
+ * A search box wide enough for its whole placeholder (issue 24 item 7: "...Full Nam" was cut): 7.5 px
+ * a character of 14 px text (a little over Inter's and the system fonts' average) plus the search
+ * icon and the clear button. In px: a percentage of the toolbar's shrink-to-fit group resolves to
+ * the group's own narrow width.
+ */
+const searchBoxWidth = (placeholder: string): number => Math.ceil(placeholder.length * 7.5 + 72);
 
 /** What the frame needs of useListState's answer. */
 export type ListViewState<F extends string> = Pick<
@@ -40,7 +48,7 @@ export interface ListViewProps<T, F extends string = never, K extends string = s
   emptyMessage?: string;
   emptyDescription?: ReactNode;
   selection?: DataTableSelection<T>;
-  /** The search box (its accessible name, placeholder, max length). */
+  /** The search box (its accessible name, placeholder, max length); it is wide enough for its placeholder unless given a width. */
   search?: { label: string; placeholder?: string; maxLength?: number; width?: number };
   /** The filter builder's fields. */
   filterFields?: FilterField<F>[];
@@ -58,6 +66,7 @@ export interface ListViewProps<T, F extends string = never, K extends string = s
   above?: ReactNode;
   /** Below this width the table scrolls sideways (a list should fit 1366 px without it). */
   minWidth?: number;
+  /** Pages shown either side of the current one: the spec's 2 (2.19, 9); the employees list passes its 1. */
   neighbours?: number;
   /** Drop the Paper frame (a list inside a tab panel or a card). */
   unframed?: boolean;
@@ -92,7 +101,7 @@ export function ListView<T, F extends string = never, K extends string = string>
   toolbarEnd,
   above,
   minWidth = 0,
-  neighbours = EMPLOYEE_LIST_PAGINATION_NEIGHBOURS,
+  neighbours = PAGINATION_NEIGHBOURS,
   unframed = false,
   tableProps,
 }: ListViewProps<T, F, K>) {
@@ -110,7 +119,7 @@ export function ListView<T, F extends string = never, K extends string = string>
             value={state.search}
             onSearch={state.setSearch}
             maxLength={search.maxLength ?? 100}
-            w={{ base: '100%', sm: search.width ?? 340 }}
+            w={{ base: '100%', sm: search.width ?? searchBoxWidth(search.placeholder ?? search.label) }}
           />
         ) : null}
         {toolbarStart}
