@@ -225,15 +225,6 @@ export class DataProtector {
 }
 
 export const isSealedBytes = (value: Buffer): boolean => value.length >= HEADER && value.subarray(0, 3).equals(MAGIC);
-/** The data key a sealed value names (bytes or text), or null when it is not sealed. */
-export function sealedKeyId(value: Buffer | string): number | null {
-  if (typeof value === 'string') {
-    const m = /^pe1\.(\d+)\./.exec(value);
-    return m ? Number(m[1]) : null;
-  }
-  return isSealedBytes(value) ? value.readUInt32BE(3) : null;
-}
-
 /** The master keys this process is given: DATA_MASTER_KEYS, or (outside production) the dev file. */
 export function masterKeysOf(config: { production: boolean; dataMasterKeys: string | null; dataDir: string }): MasterKey[] {
   if (config.dataMasterKeys) return parseMasterKeys(config.dataMasterKeys, 'DATA_MASTER_KEYS');
