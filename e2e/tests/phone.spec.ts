@@ -39,8 +39,9 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 /** Within the screen, left to right, and at least 44 px each way (WCAG 2.5.5). */
 async function expectOnScreenAndTouchable(target: Locator, what: string): Promise<void> {
   await expect(target, what).toBeVisible();
+  // A drawer slides in: wait until the element has come to rest on screen (not mid-transition).
+  await expect.poll(async () => (await target.boundingBox())?.x ?? -1, { message: `${what} starts on screen` }).toBeGreaterThanOrEqual(0);
   const box = (await target.boundingBox())!;
-  expect(box.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, `${what} ends on screen`).toBeLessThanOrEqual(PHONE.width);
   expect(Math.round(box.height), `${what} is 44 px high`).toBeGreaterThanOrEqual(44);
   expect(Math.round(box.width), `${what} is 44 px wide`).toBeGreaterThanOrEqual(44);
