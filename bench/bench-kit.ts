@@ -5,6 +5,7 @@
  * `npm start`, as in production (decision 0018); BENCH_TSX=1 starts it from the sources under tsx.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,6 +15,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../apps/server/src/db/schema.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// A bench prepares its throw-away database in its own process and serves it from a child with
+// another DATA_DIR: both must open the same data keys, as every process of a deployment does
+// (decision 0037). One master key per bench run, handed to the children with the environment.
+process.env.DATA_MASTER_KEYS ??= `bench:${randomBytes(32).toString('base64')}`;
 export const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 export const mark = (ok: boolean) => (ok ? 'goal met' : 'goal NOT met');

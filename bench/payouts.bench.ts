@@ -13,6 +13,7 @@
  *
  * Quick run: BENCH_PAYOUTS=2000 npm run bench payouts.
  */
+import './bench-kit.js'; // one data master key for this process and the portal it starts (decision 0037)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -79,7 +79,9 @@ const TRIPWIRE_FACTOR = 2;
  * them. Lower each to TRIPWIRE_FACTOR x its goal (remove it) once the kind holds that.
  */
 const INTERIM_CEILINGS: Record<string, number> = {
-  // The attendance sheet holds twice its goal (2.5x) with margin: no interim ceiling.
+  // The attendance sheet held 2.5x under load (1.77-1.97x) but measured 2.55x on a quiet machine,
+  // where the fixed part weighs more (decision 0035): an interim ceiling again.
+  'attendance sheet': 4.0,
   'employee sheet, new': 6.0,
   'employee sheet again (every row unchanged)': 6.0,
   [`employee sheet, 1 row in ${CHANGE_EVERY} changed`]: 5.0,
