@@ -32,7 +32,7 @@ if (configRefused) {
   console.error(configRefused);
   process.exit(1);
 }
-// A master key that does not open the data keys (decision 0037): the reason, no stack, nothing read or written.
+// A master key that does not open the data keys (decision 0037): the reason, no stack, no protected data read or written.
 const runtime = await startRuntime(config).catch((e: unknown) => {
   if (!(e instanceof DataProtectionError)) throw e;
   console.error(e.message);

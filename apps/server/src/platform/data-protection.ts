@@ -134,7 +134,7 @@ export class DataProtector {
       const w = row.wrapped;
       return open(master.key, wrapAad(row.id), w.subarray(0, 12), w.subarray(12, 28), w.subarray(28));
     } catch {
-      throw new DataProtectionError(`Master key "${master.id}" does not open data key ${row.id}: it is not the key this database was protected with. Start with the right DATA_MASTER_KEYS (docs/deploy.md "Data keys"); nothing was read or written.`);
+      throw new DataProtectionError(`Master key "${master.id}" does not open data key ${row.id}: it is not the key this database was protected with. Start with the right DATA_MASTER_KEYS (docs/deploy.md "Data keys"); no protected data was read or written.`);
     }
   }
 
