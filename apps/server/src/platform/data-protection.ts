@@ -59,10 +59,18 @@ export function parseMasterKeys(text: string, source: string): MasterKey[] {
 export function devMasterKeys(dataDir: string): MasterKey[] {
   const file = path.join(dataDir, 'data-master-keys');
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, `dev1:${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  if (!fs.existsSync(file)) {
+    // Written whole under another name, then linked into place: processes starting together (the
+    // test workers of a fresh checkout) never read a half-written file, and the first link wins.
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, `dev1:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    try {
+      fs.linkSync(tmp, file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
   }
   return parseMasterKeys(fs.readFileSync(file, 'utf8'), file);
 }
