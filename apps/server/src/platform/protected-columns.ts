@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import type { DataProtector } from './data-protection.js';
+import { isSealedBytes, type DataProtector } from './data-protection.js';
 
 interface ProtectedColumn {
   table: 'stored_files' | 'worker_documents' | 'worker_agreements';
@@ -46,7 +46,7 @@ export async function resealColumns(db: Database, protector: DataProtector, opti
           limit ${BATCH} for update skip locked
         `.execute(trx);
         for (const row of rows) {
-          const plain = protectedValueOpen(protector, row.value);
+          const plain = isSealedBytes(row.value) ? protector.openBytes(row.value) : row.value;
           await sql`update ${sql.table(table)} set ${col} = ${protector.sealBytes(plain)} where id = ${row.id}`.execute(trx);
         }
         return rows.length;
@@ -57,10 +57,6 @@ export async function resealColumns(db: Database, protector: DataProtector, opti
     counts[table] = changed;
   }
   return counts;
-}
-
-function protectedValueOpen(protector: DataProtector, value: Buffer): Buffer {
-  return value.subarray(0, 3).toString('latin1') === 'PE1' ? protector.openBytes(value) : value;
 }
 
 const FIRST_SEALING = 'v1-blobs';
