@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Anchor, Badge, Group, List, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { formatRupees, reversedText, type MonthYearValue, type PayrollEntryRow } from '@portal/domain';
 import { StatusBadge, payoutStatusTone, type DataTableColumn } from '../../shared/ui';
 import { DeferredTooltip } from '../../shared/ui/deferred-tooltip';
 import { deferredDialog } from '../../shared/ui/deferred-dialog';
+import { EscapeCloses } from '../../shared/ui/escape-closes';
 import type { TransactionDialogProps } from './transaction-dialog';
 import { cutOffText, deductionLineLabel, deductionsBrief, noDeductionsText, paidDaysText, prorationLabel, prorationText } from './entry-text';
 import { FLAG_NOTE, FLAG_SHORT_LABELS, flagsText, orderedFlags } from './flags';
@@ -90,6 +91,7 @@ function SalaryCell({ row }: { row: PayrollEntryRow }) {
  */
 function DeductionsCell({ row, month }: { row: PayrollEntryRow; month: MonthYearValue }) {
   const titleId = useId();
+  const [opened, setOpened] = useState(false);
   const items = row.deductionItems;
   if (row.deductions === 0 && items.length === 0) {
     return (
@@ -105,9 +107,10 @@ function DeductionsCell({ row, month }: { row: PayrollEntryRow; month: MonthYear
   }
   return (
     <Stack gap={0} align="flex-end">
-      <Popover position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus withinPortal>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus withinPortal>
         <Popover.Target>
           <Anchor
+            onClick={() => setOpened((o) => !o)}
             component="button"
             type="button"
             size="sm"
@@ -119,6 +122,7 @@ function DeductionsCell({ row, month }: { row: PayrollEntryRow; month: MonthYear
           </Anchor>
         </Popover.Target>
         <Popover.Dropdown p="md" aria-labelledby={titleId}>
+          <EscapeCloses onClose={() => setOpened(false)} />
           <Stack gap="xs">
             <Text id={titleId} size="sm" fw={600}>
               Deductions of {row.name}
