@@ -1,4 +1,5 @@
 /** Builds the Fastify application: plugins, the guard, every feature's routes, OpenAPI and the SPA. */
+import { registerApiKeyRoutes } from './features/api-keys/index.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -106,8 +107,18 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Employer portal API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: "A signed-in admin's session token (POST /api/auth/sign-in, then the second factor)." },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'epk_...',
+            description: 'An API key made in Settings > API keys (docs/integrations.md): the same routes and rules as an admin with its scope; 600 requests a minute per key.',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -134,6 +145,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     registerAnalyticsRoutes(api, deps);
     await registerFileLinkRoutes(api, deps);
     registerActivityTrailRoutes(api, deps);
+    registerApiKeyRoutes(api, deps);
   }, { prefix: '/api' });
   registerDevOutboxPage(app, deps);
   if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);

@@ -94,6 +94,8 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
     body: () => ({ name: 'Matrix Person', mobile: uniqueMobile(), email: uniqueEmail('matrix'), branchLocation: 'Pune', roleId: ROLE_IDS.viewer }),
   },
   'GET /api/roles': { query: () => ({ userType: 'EMPLOYER_ADMIN' }) },
+  // Issue 26: a read-only key of a fresh name (a call that gets through makes a harmless key).
+  'POST /api/employer-admin/api-keys': { body: () => ({ name: `Matrix key ${randomUUID()}`, resources: { EMPLOYER_PORTAL_EMPLOYEES: ['READ'] } }) },
   // The activity trail (decision 0017): today, a valid range.
   'GET /api/employer-admin/activity/trail': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
   'GET /api/employer-admin/activity/export': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
@@ -215,6 +217,9 @@ let otherEmployerVendor: string;
 const roleTokens = new Map<string, string>();
 let enrolmentOnly: string;
 let vendorBound: string;
+/** Issue 26: one API key per seeded role, scoped with the role's resources, and one bound to vendor 1 as a Vendor Admin. */
+const roleKeys = new Map<string, string>();
+let vendorBoundKey: string;
 
 beforeAll(async () => {
   const e = await createEmployer(env);
@@ -227,6 +232,13 @@ beforeAll(async () => {
   }
   enrolmentOnly = await enrolmentToken(env, await createUnenrolledAdmin(env, employer.id));
   vendorBound = await signIn(env, await createAdmin(env, employer.id, ROLE_IDS.vendorAdmin, employer.v1));
+  const makeKey = async (name: string, resources: ResourceMap, vendorId: string | null = null) => {
+    const res = await env.call('POST', '/employer-admin/api-keys', { token: roleTokens.get(ROLE_IDS.superAdmin)!, body: { name, resources, vendorId } });
+    if (res.status !== 200) throw new Error(`key ${name}: ${JSON.stringify(res.body)}`);
+    return res.body.secret as string;
+  };
+  for (const role of SEED_ROLES) roleKeys.set(role.value, await makeKey(`Matrix ${role.name}`, role.resources));
+  vendorBoundKey = await makeKey('Matrix vendor-bound', SEED_ROLES.find((r) => r.value === ROLE_IDS.vendorAdmin)!.resources, employer.v1);
 });
 
 describe('the route table', () => {
@@ -284,6 +296,17 @@ describe.each(guarded.map((r) => [key(r), r] as const))('%s', (_name, route) => 
   });
 });
 
+const sessionRules = guarded.filter((r) => r.access!.kind === 'session');
+describe.each(sessionRules.map((r) => [key(r), r] as const))('%s', (_name, route) => {
+  const keys = route.access!.kind === 'session' && route.access!.keys === true;
+  it(keys ? 'lets an API key through the guard (reference data of its employer)' : 'answers 403 to an API key: a call for a signed-in admin', async () => {
+    const res = await callAs(route, roleKeys.get(ROLE_IDS.superAdmin)!);
+    if (keys) expect(res.status, JSON.stringify(res.body)).not.toBe(401);
+    if (keys) expect(res.body?.message?.code).not.toBe(ERROR_CODES.forbidden);
+    else expect(res.status).toBe(403);
+  });
+});
+
 describe.each(needsFullSession.map((r) => [key(r), r] as const))('%s', (_name, route) => {
   it('answers 403 E11023 to an enrolment-only session', async () => {
     const res = await callAs(route, enrolmentOnly);
@@ -298,33 +321,40 @@ describe.each(scoped.map((r) => [`${key(r)} (${JSON.stringify(r.access)}${r.enti
     for (const vendorContext of [false, true]) {
       const where = vendorContext ? 'vendor context' : 'employer context';
       const expectAllowed = allowed(rule, role.resources, vendorContext, route.entityType);
-      it(`${role.name}, ${where}: ${expectAllowed ? 'passes the guard' : '403'}`, async () => {
-        const res = await callAs(route, roleTokens.get(role.value)!, vendorContext ? { vendorId: employer.v1 } : {});
-        if (expectAllowed) {
-          expect(res.status, JSON.stringify(res.body)).not.toBe(401);
-          // A handler may still answer 403 for its own reasons (one's own row); the guard's 403 has code `forbidden`.
-          if (res.status === 403) expect(res.body.message.code).not.toBe(ERROR_CODES.forbidden);
-        } else {
-          expect(res.status, JSON.stringify(res.body)).toBe(403);
-          expect(res.body.message.code).toBe(ERROR_CODES.forbidden);
-        }
-      });
+      for (const caller of ['admin', 'API key'] as const) {
+        it(`${caller === 'admin' ? role.name : `${caller} scoped as ${role.name}`}, ${where}: ${expectAllowed ? 'passes the guard' : '403'}`, async () => {
+          const token = caller === 'admin' ? roleTokens.get(role.value)! : roleKeys.get(role.value)!;
+          const res = await callAs(route, token, vendorContext ? { vendorId: employer.v1 } : {});
+          if (expectAllowed) {
+            expect(res.status, JSON.stringify(res.body)).not.toBe(401);
+            // A handler may still answer 403 for its own reasons (one's own row, a key managing keys); the guard's 403 has code `forbidden`.
+            if (res.status === 403) expect(res.body.message.code === ERROR_CODES.forbidden && !/API key/.test(res.body.message.description)).toBe(false);
+          } else {
+            expect(res.status, JSON.stringify(res.body)).toBe(403);
+            expect(res.body.message.code).toBe(ERROR_CODES.forbidden);
+          }
+        });
+      }
     }
   }
 
-  it("answers 403 to every role for a vendor of another employer, and for a vendorId that is not an id", async () => {
+  it("answers 403 to every role and every role's API key for a vendor of another employer, and for a vendorId that is not an id", async () => {
     for (const role of SEED_ROLES) {
-      for (const vendorId of [otherEmployerVendor, 'not-a-vendor']) {
-        const res = await callAs(route, roleTokens.get(role.value)!, { vendorId });
-        expect([400, 403], `${role.name} ${vendorId}`).toContain(res.status);
-        if (vendorId === otherEmployerVendor) expect(res.status, role.name).toBe(403);
+      for (const token of [roleTokens.get(role.value)!, roleKeys.get(role.value)!]) {
+        for (const vendorId of [otherEmployerVendor, 'not-a-vendor']) {
+          const res = await callAs(route, token, { vendorId });
+          expect([400, 403], `${role.name} ${vendorId}`).toContain(res.status);
+          if (vendorId === otherEmployerVendor) expect(res.status, role.name).toBe(403);
+        }
       }
     }
   });
 
-  it("a vendor-bound admin: 403 without vendorId and for the employer's other vendor", async () => {
-    expect((await callAs(route, vendorBound)).status).toBe(403);
-    expect((await callAs(route, vendorBound, { vendorId: employer.v2 })).status).toBe(403);
-    expect((await callAs(route, vendorBound, { vendorId: otherEmployerVendor })).status).toBe(403);
+  it("a vendor-bound admin and a vendor-bound API key: 403 without vendorId and for the employer's other vendor", async () => {
+    for (const token of [vendorBound, vendorBoundKey]) {
+      expect((await callAs(route, token)).status).toBe(403);
+      expect((await callAs(route, token, { vendorId: employer.v2 })).status).toBe(403);
+      expect((await callAs(route, token, { vendorId: otherEmployerVendor })).status).toBe(403);
+    }
   });
 });

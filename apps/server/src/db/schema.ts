@@ -137,6 +137,23 @@ export interface ActivitiesTable {
   target_id: string | null;
   details: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
+  /** The API key the change was made with (issue 26), null for an admin's own. */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** API keys (issue 26, decision 0044): only the SHA-256 of the secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>;
+  employer_id: string;
+  vendor_id: string | null;
+  name: string;
+  shown: string;
+  secret_hash: Buffer;
+  resources: Json<Record<string, string[]>>;
+  created_by: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: string | null;
 }
 export interface OutboxMessagesTable {
   id: Generated<string>;
@@ -561,6 +578,7 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   app_secrets: AppSecretsTable;
   data_keys: DataKeysTable;
+  api_keys: ApiKeysTable;
   data_sealing_runs: DataSealingRunsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;

@@ -28,6 +28,9 @@ export const ACTION_TYPES = {
   payrollPayoutsReinitiated: 'PAYROLL_PAYOUTS_REINITIATED',
   payrollFrozen: 'PAYROLL_FROZEN',
   payrollCancelled: 'PAYROLL_CANCELLED',
+  // API keys (issue 26)
+  apiKeyCreated: 'API_KEY_CREATED',
+  apiKeyRevoked: 'API_KEY_REVOKED',
 } as const;
 export type ActionType = (typeof ACTION_TYPES)[keyof typeof ACTION_TYPES];
 
@@ -35,6 +38,8 @@ export interface ActivityInput {
   employerId: string;
   vendorId?: string | null;
   adminId: string;
+  /** The API key the change was made with (issue 26): the trail names it beside its creator. */
+  apiKeyId?: string | null;
   actionType: ActionType;
   targetType?: string;
   targetId?: string;
@@ -48,6 +53,7 @@ export async function recordActivity(db: Kysely<DB>, a: ActivityInput): Promise<
       employer_id: a.employerId,
       vendor_id: a.vendorId ?? null,
       admin_id: a.adminId,
+      api_key_id: a.apiKeyId ?? null,
       action_type: a.actionType,
       target_type: a.targetType ?? null,
       target_id: a.targetId ?? null,
@@ -57,9 +63,9 @@ export async function recordActivity(db: Kysely<DB>, a: ActivityInput): Promise<
 }
 
 /** What an admin's change records beyond who made it and in which context. */
-export type AdminActivity = Omit<ActivityInput, 'employerId' | 'vendorId' | 'adminId'>;
+export type AdminActivity = Omit<ActivityInput, 'employerId' | 'vendorId' | 'adminId' | 'apiKeyId'>;
 
 /** The row of an admin's change in their own scope: the caller's employer, context (vendor) and admin (decision 0029). */
 export function recordAdminActivity(db: Kysely<DB>, ctx: Scope, a: AdminActivity): Promise<void> {
-  return recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, ...a });
+  return recordActivity(db, { employerId: ctx.admin.employer_id, vendorId: ctx.vendorId, adminId: ctx.admin.id, apiKeyId: ctx.apiKey?.id ?? null, ...a });
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import {
+  API_KEY_MSG,
   APPROVAL_ENTITY_AREA,
   DOCUMENT_AREA,
   ERROR_CODES,
@@ -27,12 +28,17 @@ import type { AdminRecord } from '../db/schema.js';
 import type { Deps } from './context.js';
 import { AppError, forbidden, unauthenticated } from './errors.js';
 import { isUuid } from './ids.js';
+import { countKeyRequest, isApiKey, keyRateLimited, loadKeyCaller } from './api-keys.js';
 import { sha256 } from './secrets.js';
 
 export type AccessRule =
   | { kind: 'public' }
-  /** Signed in; `allowUnenrolled` lets a session without a second factor through (enrolment, profile fetch). */
-  | { kind: 'session'; allowUnenrolled?: boolean }
+  /**
+   * Signed in; `allowUnenrolled` lets a session without a second factor through (enrolment, profile
+   * fetch). A session rule is for people: an API key is refused unless `keys` lets it through (the
+   * employer's own data that a key's caller needs: vendors, employer info and config, roles).
+   */
+  | { kind: 'session'; allowUnenrolled?: boolean; keys?: boolean }
   /** Signed in with READ or WRITE on the area's resource; the vendor variant when `vendorId` is in the query. */
   | { kind: 'area'; area: Area; need: AccessType }
   /** Signed in with READ on any resource of the context (employer, or the vendor of `vendorId`). */
@@ -58,6 +64,8 @@ export interface AuthContext {
   resources: ResourceMap;
   /** Set in vendor context, after checking the vendor belongs to the employer and the admin may enter it. */
   vendorId: string | null;
+  /** A call made with an API key (issue 26): the key, whose creator is `admin` and whose scope is `resources`. */
+  apiKey?: { id: string; name: string } | null;
 }
 
 declare module 'fastify' {
@@ -71,6 +79,8 @@ declare module 'fastify' {
 
 export const publicRoute = { access: { kind: 'public' } } as const;
 export const sessionRoute = (allowUnenrolled = false) => ({ access: { kind: 'session', allowUnenrolled } }) as const;
+/** A session route an API key may call too (the employer's own reference data). */
+export const sessionOrKeyRoute = { access: { kind: 'session', keys: true } } as const;
 export const areaRoute = (area: Area, need: AccessType) => ({ access: { kind: 'area', area, need } }) as const;
 export const contextRoute = { access: { kind: 'context' } } as const;
 export const documentRoute = (need: AccessType) => ({ access: { kind: 'document', need } }) as const;
@@ -143,13 +153,26 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
   });
 
   // Before validation, so that a call without a valid token is 401 whatever its body.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const rule = request.routeOptions.config.access;
     if (!rule) return;
     if (rule.kind === 'public') return;
     const token = bearer(request);
     if (!token) throw unauthenticated();
-    const session = await loadSession(deps, token);
+    let session: Omit<AuthContext, 'vendorId'> | null;
+    if (isApiKey(token)) {
+      const caller = await loadKeyCaller(deps, token);
+      if (!caller) throw unauthenticated(API_KEY_MSG.invalid);
+      const counted = await countKeyRequest(deps, caller.apiKey.id);
+      if (!counted.ok) {
+        reply.header('retry-after', String(counted.retryAfterS));
+        throw keyRateLimited();
+      }
+      if (rule.kind === 'session' && !rule.keys) throw forbidden(API_KEY_MSG.notForKeys);
+      session = { ...caller, sessionId: '', mfaVerified: true, passwordVerifiedAt: new Date(0) };
+    } else {
+      session = await loadSession(deps, token);
+    }
     if (!session) throw unauthenticated();
     const allowUnenrolled = rule.kind === 'session' && rule.allowUnenrolled;
     if (!session.mfaVerified && !allowUnenrolled) {

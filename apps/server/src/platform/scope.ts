@@ -8,7 +8,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AuthContext } from './guard.js';
 
 /** An admin's call: the admin (its `employer_id` and `id`) and the context's vendor. */
-export type Scope = Pick<AuthContext, 'admin' | 'vendorId'>;
+export type Scope = Pick<AuthContext, 'admin' | 'vendorId' | 'apiKey'>;
 
 /** Whose data, without the admin: an employer and one of its vendors or none (sheet jobs, stored rows). */
 export interface DataScope {

@@ -24,5 +24,6 @@ export const PATHS = {
   ewaRequest: '/ewa-request',
   analyticsDashboard: '/analytics-dashboard',
   activityTrail: '/settings/activity',
+  apiKeys: '/settings/api-keys',
   fileUploadLink: '/file-upload',
 } as const;

@@ -46,6 +46,7 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
       .innerJoin('admins as ad', 'ad.id', 'a.admin_id')
       .innerJoin('employers as e', 'e.id', 'a.employer_id')
       .leftJoin('vendors as v', 'v.id', 'a.vendor_id')
+      .leftJoin('api_keys as k', 'k.id', 'a.api_key_id')
       .where('a.employer_id', '=', ctx.admin.employer_id)
       .where('a.created_at', '>=', businessDayStart(q.startDate))
       .where('a.created_at', '<', businessDayStart(nextDay(q.endDate)));
@@ -56,7 +57,7 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
 
   async function rows(ctx: AuthContext, q: ActivityExportQuery, offset: number, limit: number): Promise<ActivityTrailRow[]> {
     const found = await search(ctx, q)
-      .select(['a.id', 'a.action_type', 'a.target_type', 'a.details', 'a.created_at', 'ad.id as admin_id', 'ad.name as admin_name', 'ad.email as admin_email', 'e.name as employer_name', 'v.name as vendor_name'])
+      .select(['a.id', 'a.action_type', 'a.target_type', 'a.details', 'a.created_at', 'ad.id as admin_id', 'ad.name as admin_name', 'ad.email as admin_email', 'e.name as employer_name', 'v.name as vendor_name', 'k.name as key_name'])
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
       .offset(offset)
@@ -64,7 +65,8 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
       .execute();
     return found.map((r) => ({
       _id: r.id,
-      actor: { _id: r.admin_id, name: r.admin_name, email: r.admin_email },
+      // A change made with an API key names the key, then the admin it acts for (issue 26).
+      actor: { _id: r.admin_id, name: r.key_name !== null ? `API key ${r.key_name} (${r.admin_name})` : r.admin_name, email: r.admin_email },
       context: r.vendor_name !== null ? { kind: 'VENDOR' as const, name: r.vendor_name } : { kind: 'EMPLOYER' as const, name: r.employer_name },
       actionType: r.action_type,
       action: actionLabel(r.action_type),

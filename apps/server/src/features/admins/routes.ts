@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { areaRoute, authOf, contextRoute, sessionRoute } from '../../platform/guard.js';
+import { areaRoute, authOf, contextRoute, sessionOrKeyRoute, sessionRoute } from '../../platform/guard.js';
 import { vendorIs } from '../../platform/scope.js';
 import { createAdminService } from './service.js';
 
@@ -46,20 +46,20 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
   });
 
   const employer = (id: string) => db.selectFrom('employers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  app.get('/employer-admin/employer-info', { config: sessionRoute(), schema: { tags, response: { 200: EmployerInfo } } }, async (req) => {
+  app.get('/employer-admin/employer-info', { config: sessionOrKeyRoute, schema: { tags, response: { 200: EmployerInfo } } }, async (req) => {
     const e = await employer(authOf(req).admin.employer_id);
     return { _id: e.id, name: e.name };
   });
-  app.get('/employer-admin/employer-config', { config: sessionRoute(), schema: { tags, response: { 200: EmployerConfig } } }, async (req) => {
+  app.get('/employer-admin/employer-config', { config: sessionOrKeyRoute, schema: { tags, response: { 200: EmployerConfig } } }, async (req) => {
     const e = await employer(authOf(req).admin.employer_id);
     return { isEmployeeApprovalEnabled: Boolean(e.config.isEmployeeApprovalEnabled), fileUploadLinkEnabled: Boolean(e.config.fileUploadLinkEnabled), ...payrollConfigOf(e.config) };
   });
-  app.get('/employer-admin/employer-metadata', { config: sessionRoute(), schema: { tags, response: { 200: EmployerMetadata } } }, async (req) => {
+  app.get('/employer-admin/employer-metadata', { config: sessionOrKeyRoute, schema: { tags, response: { 200: EmployerMetadata } } }, async (req) => {
     const { metadata } = await employer(authOf(req).admin.employer_id);
     return { departmentIds: metadata.departmentIds ?? [], gradeIds: metadata.gradeIds ?? [], branchIds: metadata.branchIds ?? [] };
   });
 
-  app.get('/roles', { config: sessionRoute(), schema: { tags, querystring: RolesQuery, response: { 200: RolesResult } } }, async () => {
+  app.get('/roles', { config: sessionOrKeyRoute, schema: { tags, querystring: RolesQuery, response: { 200: RolesResult } } }, async () => {
     const rows = await db.selectFrom('roles').selectAll().orderBy('name').execute();
     const roles = rows.map((r) => ({ value: r.id, name: r.name, roleType: r.role_type, description: r.description, resources: r.resources }));
     return { roles: [...rolesForContext(roles, false), ...rolesForContext(roles, true)] };

@@ -1,7 +1,7 @@
 /** Settings (admin users) calls, spec 7 "Admins and approvals"; see docs/identity-and-admin-api.md. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
+import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyList, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { settingsKeys } from '../../shared/api/query-keys';
 
@@ -69,3 +69,9 @@ export const activityTrailQuery = (s: TrailSearch) =>
   });
 
 export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => api.get<Blob>('/employer-admin/activity/export', trailQuery(s));
+
+// ---- API keys (issue 26, decision 0044) ----
+
+export const apiKeyListQuery = () => queryOptions({ queryKey: settingsKeys.apiKeys(), queryFn: () => api.get<ApiKeyList>('/employer-admin/api-keys') });
+export const createApiKey = (body: ApiKeyCreateBody) => api.post<ApiKeyCreated>('/employer-admin/api-keys', body);
+export const revokeApiKey = (id: string) => api.post<MessageResult>(`/employer-admin/api-keys/${encodeURIComponent(id)}/revoke`);

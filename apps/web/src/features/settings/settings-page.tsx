@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconHistory, IconUserPlus } from '@tabler/icons-react';
+import { IconHistory, IconKey, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
@@ -87,9 +87,14 @@ export function SettingsPage() {
         actions={
           <>
             {vendorContext ? null : (
-              <Button component={Link} to="/settings/activity" variant="default" leftSection={<IconHistory size={16} stroke={1.8} aria-hidden />}>
-                Activity trail
-              </Button>
+              <>
+                <Button component={Link} to="/settings/activity" variant="default" leftSection={<IconHistory size={16} stroke={1.8} aria-hidden />}>
+                  Activity trail
+                </Button>
+                <Button component={Link} to="/settings/api-keys" variant="default" leftSection={<IconKey size={16} stroke={1.8} aria-hidden />}>
+                  API keys
+                </Button>
+              </>
             )}
             {canWrite ? (
               <Button leftSection={<IconUserPlus size={16} stroke={1.8} aria-hidden />} onClick={() => open({ kind: 'add' })}>

@@ -114,6 +114,8 @@ export const settingsKeys = {
   activity: (vendorId: string | null) => [...settingsKeys.all, 'activity', { vendorId }] as const,
   /** `s`: the trail's search of settings/api.ts (dates, actor, page). */
   activityTrail: <S extends object>(s: S) => [...settingsKeys.all, 'activity-trail', s] as const,
+  /** Issue 26: the employer's API keys. */
+  apiKeys: () => [...settingsKeys.all, 'api-keys'] as const,
 };
 
 /** Salary advance approvals (User Verification). */
