@@ -1,5 +1,6 @@
 /** Builds the Fastify application: plugins, the guard, every feature's routes, OpenAPI and the SPA. */
 import { registerApiKeyRoutes } from './features/api-keys/index.js';
+import { registerWebhookRoutes } from './features/webhooks/index.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -146,6 +147,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     await registerFileLinkRoutes(api, deps);
     registerActivityTrailRoutes(api, deps);
     registerApiKeyRoutes(api, deps);
+    registerWebhookRoutes(api, deps);
   }, { prefix: '/api' });
   registerDevOutboxPage(app, deps);
   if (deps.config.workerApiToken) registerWorkerApi(app, deps, deps.config.workerApiToken);

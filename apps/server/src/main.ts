@@ -15,6 +15,7 @@ import { processSheet } from './sheets.js';
 import { startBankProcess, workPayoutJobs, type PayoutWorker } from './features/payouts/index.js';
 import { workPayrollJobs } from './features/payroll/index.js';
 import { workApprovedAdvanceJobs } from './features/worker-side/index.js';
+import { workWebhookDeliveries } from './features/webhooks/index.js';
 import { createAuthService, workIdentityMailJobs } from './features/auth/index.js';
 
 const role = (process.argv.find((a) => a.startsWith('--role='))?.split('=')[1] ?? 'all') as 'all' | 'api' | 'worker';
@@ -63,6 +64,7 @@ if (role !== 'api') await workDocumentJobs(runtime.deps, processSheet);
 if (role !== 'api') payoutWorker = await workPayoutJobs(runtime.deps);
 if (role !== 'api') await workPayrollJobs(runtime.deps);
 if (role !== 'api') await workApprovedAdvanceJobs(runtime.deps);
+if (role !== 'api') await workWebhookDeliveries(runtime.deps);
 if (role !== 'api') await workIdentityMailJobs(runtime.deps, createAuthService(runtime.deps).mails);
 if (role === 'worker') console.log('worker started: waiting for jobs');
 

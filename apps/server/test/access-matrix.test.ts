@@ -96,6 +96,7 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'GET /api/roles': { query: () => ({ userType: 'EMPLOYER_ADMIN' }) },
   // Issue 26: a read-only key of a fresh name (a call that gets through makes a harmless key).
   'POST /api/employer-admin/api-keys': { body: () => ({ name: `Matrix key ${randomUUID()}`, resources: { EMPLOYER_PORTAL_EMPLOYEES: ['READ'] } }) },
+  'POST /api/employer-admin/webhooks': { body: () => ({ url: 'https://hooks.example.com/matrix', events: ['upload.processed'] }) },
   // The activity trail (decision 0017): today, a valid range.
   'GET /api/employer-admin/activity/trail': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
   'GET /api/employer-admin/activity/export': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },
@@ -303,7 +304,10 @@ describe.each(sessionRules.map((r) => [key(r), r] as const))('%s', (_name, route
     const res = await callAs(route, roleKeys.get(ROLE_IDS.superAdmin)!);
     if (keys) expect(res.status, JSON.stringify(res.body)).not.toBe(401);
     if (keys) expect(res.body?.message?.code).not.toBe(ERROR_CODES.forbidden);
-    else expect(res.status).toBe(403);
+    else {
+      expect(res.status).toBe(403);
+      expect(res.body.message.code).toBe(ERROR_CODES.notForThisCaller);
+    }
   });
 });
 
@@ -328,7 +332,7 @@ describe.each(scoped.map((r) => [`${key(r)} (${JSON.stringify(r.access)}${r.enti
           if (expectAllowed) {
             expect(res.status, JSON.stringify(res.body)).not.toBe(401);
             // A handler may still answer 403 for its own reasons (one's own row, a key managing keys); the guard's 403 has code `forbidden`.
-            if (res.status === 403) expect(res.body.message.code === ERROR_CODES.forbidden && !/API key/.test(res.body.message.description)).toBe(false);
+            if (res.status === 403) expect(res.body.message.code).not.toBe(ERROR_CODES.forbidden);
           } else {
             expect(res.status, JSON.stringify(res.body)).toBe(403);
             expect(res.body.message.code).toBe(ERROR_CODES.forbidden);

@@ -155,6 +155,40 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
   revoked_by: string | null;
 }
+/** Webhooks (issue 26, decision 0045); `secret` and `previous_secret` are sealed text (decision 0037). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  employer_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: NullableTimestamp;
+  created_by: string;
+  created_at: Generated<Date>;
+  removed_at: NullableTimestamp;
+}
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  employer_id: string;
+  type: string;
+  data: Json<Record<string, unknown>>;
+  created_at: Generated<Date>;
+}
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  employer_id: string;
+  status: Generated<'PENDING' | 'DELIVERED' | 'FAILED'>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
 export interface OutboxMessagesTable {
   id: Generated<string>;
   channel: 'EMAIL' | 'SMS';
@@ -579,6 +613,9 @@ export interface DB {
   app_secrets: AppSecretsTable;
   data_keys: DataKeysTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   data_sealing_runs: DataSealingRunsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;

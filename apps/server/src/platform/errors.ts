@@ -17,5 +17,7 @@ export class AppError extends Error {
 export const badRequest = (message: string, code: string = ERROR_CODES.validation) => new AppError(400, message, code);
 export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, message, ERROR_CODES.unauthenticated);
 export const forbidden = (message: string = MSG.unauthorized) => new AppError(403, message, ERROR_CODES.forbidden);
+/** Issue 26: the guard let the caller through, but this call is for another kind of caller (a person, the employer's own context). */
+export const notForThisCaller = (message: string) => new AppError(403, message, ERROR_CODES.notForThisCaller);
 export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.notFound);
 export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new AppError(409, message, code);

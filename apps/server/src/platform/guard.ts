@@ -26,7 +26,7 @@ import {
 } from '@portal/domain';
 import type { AdminRecord } from '../db/schema.js';
 import type { Deps } from './context.js';
-import { AppError, forbidden, unauthenticated } from './errors.js';
+import { AppError, forbidden, notForThisCaller, unauthenticated } from './errors.js';
 import { isUuid } from './ids.js';
 import { countKeyRequest, isApiKey, keyRateLimited, loadKeyCaller } from './api-keys.js';
 import { sha256 } from './secrets.js';
@@ -168,7 +168,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
         reply.header('retry-after', String(counted.retryAfterS));
         throw keyRateLimited();
       }
-      if (rule.kind === 'session' && !rule.keys) throw forbidden(API_KEY_MSG.notForKeys);
+      if (rule.kind === 'session' && !rule.keys) throw notForThisCaller(API_KEY_MSG.notForKeys);
       session = { ...caller, sessionId: '', mfaVerified: true, passwordVerifiedAt: new Date(0) };
     } else {
       session = await loadSession(deps, token);

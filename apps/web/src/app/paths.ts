@@ -25,5 +25,6 @@ export const PATHS = {
   analyticsDashboard: '/analytics-dashboard',
   activityTrail: '/settings/activity',
   apiKeys: '/settings/api-keys',
+  webhooks: '/settings/webhooks',
   fileUploadLink: '/file-upload',
 } as const;

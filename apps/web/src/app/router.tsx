@@ -54,6 +54,7 @@ const signedIn: RouteObject[] = [
   { path: PATHS.settings, handle: handle('Settings'), lazy: () => import('./routes/signed-in/settings') },
   { path: PATHS.activityTrail, handle: handle('Activity Trail'), lazy: () => import('./routes/signed-in/activityTrail') },
   { path: PATHS.apiKeys, handle: handle('API Keys'), lazy: () => import('./routes/signed-in/apiKeys') },
+  { path: PATHS.webhooks, handle: handle('Webhooks'), lazy: () => import('./routes/signed-in/webhooks') },
   { path: PATHS.userVerification, handle: handle('User Verification'), lazy: () => import('./routes/signed-in/userVerification') },
   { path: PATHS.ewaRequest, handle: handle('EWA Requests'), lazy: () => import('./routes/signed-in/ewaRequest') },
   { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), lazy: () => import('./routes/signed-in/analyticsDashboard') },

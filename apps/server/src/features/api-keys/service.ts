@@ -6,7 +6,7 @@ import { API_KEY_MSG, API_KEY_SHOWN_CHARS, checkApiKeyScope, type ApiKeyCreateBo
 import type { Deps } from '../../platform/context.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { newApiKeySecret } from '../../platform/api-keys.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notForThisCaller, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { isUuid } from '../../platform/ids.js';
 
@@ -15,8 +15,8 @@ import { isUuid } from '../../platform/ids.js';
  * and a vendor's context (where a vendor admin works) has none, so no key reaches beyond its maker.
  */
 const humansOnly = (ctx: AuthContext) => {
-  if (ctx.apiKey) throw forbidden(API_KEY_MSG.keysCannotManageKeys);
-  if (ctx.vendorId || ctx.admin.vendor_id) throw forbidden(API_KEY_MSG.employerContextOnly);
+  if (ctx.apiKey) throw notForThisCaller(API_KEY_MSG.keysCannotManageKeys);
+  if (ctx.vendorId || ctx.admin.vendor_id) throw notForThisCaller(API_KEY_MSG.employerContextOnly);
 };
 
 /** The employer's keys, newest first, revoked ones included (the list says when and by whom). */

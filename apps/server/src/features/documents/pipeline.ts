@@ -40,6 +40,7 @@ import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
+import { emitEvent } from '../../platform/events.js';
 import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 
 export const PROCESS_MSG = {
@@ -252,6 +253,19 @@ async function storeProcessed(trx: Kysely<DB>, protector: DataProtector, upload:
   return stored.id;
 }
 
+/** What an upload's event says (issue 26): whole state, so receivers may take events in any order. */
+function uploadEventData(upload: DocumentUploadRecord, status: 'PROCESSED' | 'FAILED', reason: string | null, counts: UploadCounts | null): Record<string, unknown> {
+  return {
+    uploadId: upload.id,
+    docType: upload.doc_type,
+    fileName: upload.file_name,
+    vendorId: upload.vendor_id,
+    status,
+    failureReason: reason,
+    rows: counts ? { total: counts.total, created: counts.created, updated: counts.updated, unchanged: counts.unchanged, failed: counts.failed } : null,
+  };
+}
+
 /** The job's work for one upload, with the kinds it knows (handed in, never registered by an import). */
 export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
   return async function processUpload(deps: Deps, uploadId: string): Promise<void> {
@@ -267,7 +281,9 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
           .where('id', '=', uploadId)
           .where('status', '=', 'PROCESSING')
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) > 0 && kind?.settle) await kind.settle(trx, deps, upload!, { status: 'FAILED', reason, processedFileId: null });
+        if (Number(moved.numUpdatedRows) === 0) return;
+        if (kind?.settle) await kind.settle(trx, deps, upload!, { status: 'FAILED', reason, processedFileId: null });
+        await emitEvent(deps, trx, upload!.employer_id, 'upload.failed', uploadEventData(upload!, 'FAILED', reason, null));
       });
       await clearStaging(db, uploadId);
     };
@@ -351,6 +367,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
           .where('id', '=', uploadId)
           .execute();
         if (kind.settle) await kind.settle(trx, deps, current, { status, reason, processedFileId });
+        await emitEvent(deps, trx, current.employer_id, status === 'PROCESSED' ? 'upload.processed' : 'upload.failed', uploadEventData(current, status, reason, counts));
       });
     } catch (err) {
       if (err instanceof SheetRefusal) return refuse(err.message);

@@ -25,7 +25,7 @@ import { applyTopup } from './use-cases/topup.js';
 
 export { ADVANCE_HOLD_MSG, ADVANCE_REFUSALS } from './shared.js';
 
-export const createWorkerSide = (deps: Pick<Deps, 'db' | 'now' | 'protector'>) =>
+export const createWorkerSide = (deps: Pick<Deps, 'db' | 'now' | 'protector' | 'queue'>) =>
   bindUseCases(deps, {
     register,
     markAttendance,

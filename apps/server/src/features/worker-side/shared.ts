@@ -8,7 +8,8 @@ import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 
 /** The worker side needs the database and the clock only. */
-export type WorkerSideDeps = Pick<Deps, 'db' | 'now' | 'protector'>;
+/** `queue`: events out (issue 26) for a request or a sign-up that waits for the employer. */
+export type WorkerSideDeps = Pick<Deps, 'db' | 'now' | 'protector' | 'queue'>;
 
 export const PROFILE_REFUSALS = {
   pan: 'The PAN is not valid',

@@ -1,7 +1,7 @@
 /** Settings (admin users) calls, spec 7 "Admins and approvals"; see docs/identity-and-admin-api.md. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyList, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
+import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyList, type WebhookDeliveryList, type WebhookEndpointBody, type WebhookEndpointList, type WebhookSecretResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { settingsKeys } from '../../shared/api/query-keys';
 
@@ -75,3 +75,20 @@ export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => api.get<B
 export const apiKeyListQuery = () => queryOptions({ queryKey: settingsKeys.apiKeys(), queryFn: () => api.get<ApiKeyList>('/employer-admin/api-keys') });
 export const createApiKey = (body: ApiKeyCreateBody) => api.post<ApiKeyCreated>('/employer-admin/api-keys', body);
 export const revokeApiKey = (id: string) => api.post<MessageResult>(`/employer-admin/api-keys/${encodeURIComponent(id)}/revoke`);
+
+// ---- Webhooks (issue 26, decision 0045) ----
+
+export const webhookEndpointsQuery = () => queryOptions({ queryKey: settingsKeys.webhooks(), queryFn: () => api.get<WebhookEndpointList>('/employer-admin/webhooks') });
+export const webhookDeliveriesQuery = (page: number) =>
+  queryOptions({
+    queryKey: settingsKeys.webhookDeliveries(page),
+    queryFn: () => api.get<WebhookDeliveryList>('/employer-admin/webhooks/deliveries', { page }),
+    placeholderData: keepPreviousData,
+    // Deliveries move on by themselves (attempts, retries): the log follows them while it is open.
+    refetchInterval: 5_000,
+  });
+export const addWebhookEndpoint = (body: WebhookEndpointBody) => api.post<WebhookSecretResult>('/employer-admin/webhooks', body);
+export const rotateWebhookSecret = (id: string) => api.post<WebhookSecretResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}/rotate-secret`);
+export const pingWebhook = (id: string) => api.post<MessageResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}/ping`);
+export const removeWebhook = (id: string) => api.delete<MessageResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}`);
+export const replayWebhookDelivery = (id: string) => api.post<MessageResult>(`/employer-admin/webhooks/deliveries/${encodeURIComponent(id)}/replay`);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconHistory, IconKey, IconUserPlus } from '@tabler/icons-react';
+import { IconHistory, IconKey, IconUserPlus, IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { canAccessArea } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
@@ -93,6 +93,9 @@ export function SettingsPage() {
                 </Button>
                 <Button component={Link} to="/settings/api-keys" variant="default" leftSection={<IconKey size={16} stroke={1.8} aria-hidden />}>
                   API keys
+                </Button>
+                <Button component={Link} to="/settings/webhooks" variant="default" leftSection={<IconWebhook size={16} stroke={1.8} aria-hidden />}>
+                  Webhooks
                 </Button>
               </>
             )}

@@ -116,6 +116,9 @@ export const settingsKeys = {
   activityTrail: <S extends object>(s: S) => [...settingsKeys.all, 'activity-trail', s] as const,
   /** Issue 26: the employer's API keys. */
   apiKeys: () => [...settingsKeys.all, 'api-keys'] as const,
+  /** Issue 26: webhook endpoints and their delivery log. */
+  webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
+  webhookDeliveries: (page: number) => [...settingsKeys.webhooks(), 'deliveries', { page }] as const,
 };
 
 /** Salary advance approvals (User Verification). */

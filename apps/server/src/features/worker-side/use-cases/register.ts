@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { WorkerRecord } from '../../../db/schema.js';
 import { conflict } from '../../../platform/errors.js';
+import { emitEvent } from '../../../platform/events.js';
 import { newId } from '../../../platform/ids.js';
 import type { WorkerSideDeps } from '../shared.js';
 
@@ -35,7 +36,8 @@ export async function register(deps: WorkerSideDeps, input: RegisterInput): Prom
     return db.updateTable('workers').set({ user_id: newId(), updated_at: deps.now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
   }
   const pending = Boolean(employer.config.isEmployeeApprovalEnabled);
-  return db
+  return db.transaction().execute(async (trx) => {
+    const w = await trx
     .insertInto('workers')
     .values({
       employer_id: input.employerId,
@@ -54,4 +56,16 @@ export async function register(deps: WorkerSideDeps, input: RegisterInput): Prom
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+    if (pending) {
+      await emitEvent(deps, trx, w.employer_id, 'worker.waiting_for_approval', {
+        workerId: w.id,
+        employerWorkerId: w.employer_worker_id,
+        fullName: w.full_name,
+        vendorId: w.vendor_id,
+        monthlySalaryPaise: w.current_monthly_salary,
+        requestedAt: deps.now().toISOString(),
+      });
+    }
+    return w;
+  });
 }

@@ -1,4 +1,5 @@
 import { AppError, badRequest, notFound } from '../../../platform/errors.js';
+import { emitEvent } from '../../../platform/events.js';
 import { limitRefusal } from '../limits.js';
 import type { WorkerSideDeps } from '../shared.js';
 
@@ -31,6 +32,17 @@ export async function requestAdvance(deps: WorkerSideDeps, workerId: string, amo
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('transaction_events').values({ transaction_id: tx.id, status: 'USER_REQUESTED', created_at: deps.now() }).execute();
+    if (held) {
+      await emitEvent(deps, trx, w.employer_id, 'ewa_request.waiting', {
+        transactionId: tx.id,
+        workerId: w.id,
+        employerWorkerId: w.employer_worker_id,
+        fullName: w.full_name,
+        vendorId: w.vendor_id,
+        amountPaise: amount,
+        requestedAt: deps.now().toISOString(),
+      });
+    }
     return tx.id;
   });
 }

@@ -1,0 +1,61 @@
+/**
+ * Events out (issue 26, decision 0045): a feature that changes something an employer's systems may
+ * want to hear of calls `emitEvent` inside its own transaction. The event and one delivery per
+ * endpoint that asked for its type are written there and then, with a delivery job each (pg-boss
+ * through the same transaction): committed with the change or not at all, and never waiting for an
+ * endpoint. The webhooks feature's worker sends them (features/webhooks/jobs.ts).
+ */
+import { createHmac } from 'node:crypto';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import type { WebhookEventType } from '@portal/domain';
+import type { DB } from '../db/schema.js';
+import type { Deps } from './context.js';
+
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+
+const created = new WeakMap<NonNullable<Deps['queue']>, Promise<void>>();
+/** Idempotent, once per process and queue: any process that emits (API or worker) needs the queue before its first send. */
+export function createWebhookQueue(queue: NonNullable<Deps['queue']>): Promise<void> {
+  let done = created.get(queue);
+  if (!done) {
+    done = queue.createQueue(WEBHOOK_DELIVERY_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 60 });
+    done.catch(() => created.delete(queue));
+    created.set(queue, done);
+  }
+  return done;
+}
+
+/** Queues a delivery's next attempt through `trx` (or at once without one), `afterS` seconds from now. */
+export async function queueDelivery(deps: Pick<Deps, 'queue'>, trx: Kysely<DB> | null, deliveryId: string, afterS = 0): Promise<void> {
+  if (!deps.queue) return;
+  await createWebhookQueue(deps.queue);
+  const db = trx ? { db: { executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) } } : {};
+  await deps.queue.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId }, { ...db, ...(afterS > 0 ? { startAfter: afterS } : {}) } as never);
+}
+
+/**
+ * Records an event of `type` for the employer and a delivery to each of its endpoints that asked
+ * for it, in `trx`. `data` is the whole state a receiver needs (ids, statuses, counts), never a
+ * difference from an earlier event, so receivers may take events in any order. No PAN, account
+ * number or document goes into an event.
+ */
+export async function emitEvent(deps: Pick<Deps, 'queue'>, trx: Transaction<DB> | Kysely<DB>, employerId: string, type: WebhookEventType | 'ping', data: Record<string, unknown>, onlyEndpoint?: string): Promise<string | null> {
+  let endpoints = trx.selectFrom('webhook_endpoints').select('id').where('employer_id', '=', employerId).where('removed_at', 'is', null);
+  endpoints = onlyEndpoint ? endpoints.where('id', '=', onlyEndpoint) : endpoints.where(sql<boolean>`${type} = any(events)`);
+  const targets = await endpoints.execute();
+  if (targets.length === 0) return null;
+  const event = await trx.insertInto('webhook_events').values({ employer_id: employerId, type, data: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow();
+  const deliveries = await trx
+    .insertInto('webhook_deliveries')
+    .values(targets.map((t) => ({ event_id: event.id, endpoint_id: t.id, employer_id: employerId })))
+    .returning('id')
+    .execute();
+  for (const d of deliveries) await queueDelivery(deps, trx, d.id);
+  return event.id;
+}
+
+/** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` per live secret. */
+export function signatureHeader(secrets: readonly string[], timestampS: number, body: string): string {
+  const v1 = secrets.map((s) => `v1=${createHmac('sha256', s).update(`${timestampS}.${body}`).digest('hex')}`);
+  return [`t=${timestampS}`, ...v1].join(',');
+}

@@ -1,0 +1,46 @@
+/** The zod wire schemas of ../webhooks.ts (kept apart so that the browser bundle carries no zod: see ../browser.ts). */
+import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_MSG } from '../webhooks.js';
+
+export const WebhookEndpointBody = z.object({
+  url: z.string().trim().min(1, WEBHOOK_MSG.urlInvalid).max(2000, WEBHOOK_MSG.urlInvalid),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, WEBHOOK_MSG.eventsRequired).max(WEBHOOK_EVENT_TYPES.length),
+});
+export type WebhookEndpointBody = z.infer<typeof WebhookEndpointBody>;
+
+export const WebhookEndpointRow = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** Until when the previous secret still signs (after a rotation), else null. */
+  previousSecretUntil: z.string().nullable(),
+  removedAt: z.string().nullable(),
+});
+export type WebhookEndpointRow = z.infer<typeof WebhookEndpointRow>;
+export const WebhookEndpointList = z.object({ endpoints: z.array(WebhookEndpointRow) });
+export type WebhookEndpointList = z.infer<typeof WebhookEndpointList>;
+export const WebhookSecretResult = z.object({ endpoint: WebhookEndpointRow, secret: z.string(), message: z.string() });
+export type WebhookSecretResult = z.infer<typeof WebhookSecretResult>;
+
+export const WebhookDeliveryRow = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  url: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  /** The JSON body sent (the same on every attempt). */
+  body: z.string(),
+});
+export type WebhookDeliveryRow = z.infer<typeof WebhookDeliveryRow>;
+export const WebhookDeliveryQuery = z.object({ endpointId: z.uuid().optional(), page: z.coerce.number().int().min(1).max(10_000).optional() });
+export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDeliveryRow), total: z.number().int() });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
