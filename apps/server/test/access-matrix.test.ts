@@ -96,6 +96,11 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'GET /api/roles': { query: () => ({ userType: 'EMPLOYER_ADMIN' }) },
   // Issue 26: a read-only key of a fresh name (a call that gets through makes a harmless key).
   'POST /api/employer-admin/api-keys': { body: () => ({ name: `Matrix key ${randomUUID()}`, resources: { EMPLOYER_PORTAL_EMPLOYEES: ['READ'] } }) },
+  // Issue 26's bulk writes: an Employee ID that exists nowhere and no Idempotency-Key, so a call that gets through is refused (400) and writes nothing.
+  'POST /api/employer-admin/bulk/employees': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
+  'POST /api/employer-admin/bulk/terminations': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
+  'POST /api/employer-admin/bulk/attendance': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
+  'POST /api/employer-admin/bulk/leave': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
   'POST /api/employer-admin/webhooks': { body: () => ({ url: 'https://hooks.example.com/matrix', events: ['upload.processed'] }) },
   // The activity trail (decision 0017): today, a valid range.
   'GET /api/employer-admin/activity/trail': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },

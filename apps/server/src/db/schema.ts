@@ -189,6 +189,14 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
   created_at: Generated<Date>;
 }
+/** Idempotency keys of bulk writes (issue 26, decision 0046). */
+export interface IdempotencyKeysTable {
+  employer_id: string;
+  key: string;
+  request_hash: Buffer;
+  upload_id: string;
+  created_at: Generated<Date>;
+}
 export interface OutboxMessagesTable {
   id: Generated<string>;
   channel: 'EMAIL' | 'SMS';
@@ -404,6 +412,8 @@ export interface DocumentUploadsTable {
   leave_cancelled: number | null;
   created_at: Generated<Date>;
   processed_at: NullableTimestamp;
+  /** The API key the upload was made with (issue 26), null for an admin's own. */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type DocumentUploadRecord = Selectable<DocumentUploadsTable>;
 
@@ -616,6 +626,7 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  idempotency_keys: IdempotencyKeysTable;
   data_sealing_runs: DataSealingRunsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;

@@ -21,6 +21,7 @@ import { notFound } from '../../platform/errors.js';
 import { areaRoute, authOf, contextRoute, documentRoute, publicRoute, type AuthContext } from '../../platform/guard.js';
 import { registerMultipart } from '../../platform/uploads/receive.js';
 import { receiveCheckedFile } from './receive-upload.js';
+import { registerBulkRoutes } from './bulk.js';
 import { createDocumentService } from './service.js';
 import { sampleFile } from './samples.js';
 import { createDocumentQueue } from './jobs.js';
@@ -54,6 +55,8 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
   uploadRoute('/employer-admin/upload-attendance-doc', 'ATTENDANCE_UPLOAD', 'ATTENDANCE');
   uploadRoute('/employer-admin/file/upload', 'RAW_FILE', 'RAW_FILES');
   uploadRoute('/employer-admin/upload-leave-doc', 'LEAVE_UPLOAD', 'ATTENDANCE');
+  // The same sheets as JSON rows, for an employer's own systems (issue 26, decision 0046).
+  registerBulkRoutes(app, deps, documents);
 
   app.get(
     '/employer-admin/file/list',

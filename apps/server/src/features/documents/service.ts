@@ -95,7 +95,7 @@ export interface ReceivedFile {
 /** What another feature (payroll) adds to an accepted upload, inside its transaction, before the job is queued; throwing refuses the upload. */
 export type AcceptHook = (trx: Kysely<DB>, upload: { id: string; originalFileId: string }) => Promise<void>;
 
-type UploadRow = DocumentUploadRecord & { admin_name: string; admin_email: string; size_bytes: number };
+type UploadRow = DocumentUploadRecord & { admin_name: string; admin_email: string; size_bytes: number; key_name: string | null };
 
 /** An upload's row counts as the API gives them; null until it has been processed. */
 export function countsOf(u: Pick<DocumentUploadRecord, 'total_rows' | 'applied_rows' | 'created_rows' | 'updated_rows' | 'unchanged_rows' | 'failed_rows'>): RowCounts | null {
@@ -121,7 +121,8 @@ export function toAuditRecord(u: UploadRow): UploadAuditRecord {
     processedDocumentId: u.processed_file_id,
     processedDocumentURL: u.processed_file_id && types.processed ? documentLocation(u.employer_id, u.admin_id, types.processed, u.processed_file_id) : null,
     uploadedDate: u.created_at.toISOString(),
-    uploadedBy: u.admin_name,
+    // Made with an API key (issue 26): the key, then the admin it acts for, as in the activity trail.
+    uploadedBy: u.key_name !== null ? `API key ${u.key_name} (${u.admin_name})` : u.admin_name,
     status: u.status,
     employerAdminId: u.admin_id,
     counts: countsOf(u),
@@ -144,8 +145,9 @@ export function createDocumentService(deps: Deps) {
       .selectFrom('document_uploads as u')
       .innerJoin('admins as a', 'a.id', 'u.admin_id')
       .innerJoin('stored_files as f', 'f.id', 'u.original_file_id')
+      .leftJoin('api_keys as k', 'k.id', 'u.api_key_id')
       .selectAll('u')
-      .select(['a.name as admin_name', 'a.email as admin_email', 'f.size_bytes'])
+      .select(['a.name as admin_name', 'a.email as admin_email', 'f.size_bytes', 'k.name as key_name'])
       .where('u.employer_id', '=', ctx.admin.employer_id)
       .where(vendorIs(ctx.vendorId, 'u.vendor_id'));
 
@@ -203,6 +205,7 @@ export function createDocumentService(deps: Deps) {
             file_name: file.fileName,
             original_file_id: stored.id,
             processed_at: raw ? deps.now() : null,
+            api_key_id: ctx.apiKey?.id ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
