@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, REQUEST_TIMEOUT_MS, ERROR_CODES } from '@portal/domain';
+import { MSG, REQUEST_TIMEOUT_MS, ERROR_CODES, webhookOpenApi } from '@portal/domain';
 import type { Deps } from './platform/context.js';
 import { AppError } from './platform/errors.js';
 import { registerGuard } from './platform/guard.js';
@@ -120,6 +120,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
         },
       },
       security: [{ bearer: [] }, { apiKey: [] }],
+      // Issue 26: what each webhook event delivers (decision 0045).
+      webhooks: webhookOpenApi() as never,
     },
     transform: jsonSchemaTransform,
   });

@@ -224,3 +224,15 @@ describe('deliveries', () => {
     expect((await env.call('POST', `/employer-admin/webhooks/${endpointId}/rotate-secret`, { token: theirs })).status).toBe(404);
   });
 });
+
+describe('the API description', () => {
+  it('shows the key scheme, the bulk endpoints and every event sent with its payload', async () => {
+    const res = await fetch(`${env.baseUrl}/api/docs/json`);
+    const doc = (await res.json()) as { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, unknown>; webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }> };
+    expect(doc.components.securitySchemes).toHaveProperty('apiKey');
+    for (const kind of ['employees', 'terminations', 'attendance', 'leave']) expect(doc.paths).toHaveProperty(`/api/employer-admin/bulk/${kind}`);
+    for (const type of ['upload.processed', 'upload.failed', 'ewa_request.waiting', 'worker.waiting_for_approval', 'ping']) {
+      expect(doc.webhooks[type]!.post.requestBody.content['application/json'].schema.properties).toHaveProperty('data');
+    }
+  });
+});

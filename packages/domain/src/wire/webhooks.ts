@@ -44,3 +44,66 @@ export type WebhookDeliveryRow = z.infer<typeof WebhookDeliveryRow>;
 export const WebhookDeliveryQuery = z.object({ endpointId: z.uuid().optional(), page: z.coerce.number().int().min(1).max(10_000).optional() });
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDeliveryRow), total: z.number().int() });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
+
+// ---- what each event carries (OpenAPI's `webhooks`, decision 0045) ----
+
+const Rows = z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), failed: z.number().int() });
+const UploadEventData = z.object({
+  uploadId: z.uuid(),
+  docType: z.string(),
+  fileName: z.string(),
+  vendorId: z.uuid().nullable(),
+  status: z.enum(['PROCESSED', 'FAILED']),
+  failureReason: z.string().nullable(),
+  rows: Rows.nullable().describe('null when the sheet was refused as a whole'),
+});
+const WaitingAdvanceData = z.object({
+  transactionId: z.uuid(),
+  workerId: z.uuid(),
+  employerWorkerId: z.string(),
+  fullName: z.string(),
+  vendorId: z.uuid().nullable(),
+  amountPaise: z.number().int(),
+  requestedAt: z.string(),
+});
+const WaitingWorkerData = z.object({
+  workerId: z.uuid(),
+  employerWorkerId: z.string(),
+  fullName: z.string(),
+  vendorId: z.uuid().nullable(),
+  monthlySalaryPaise: z.number().int(),
+  requestedAt: z.string(),
+});
+const PingData = z.object({ endpointId: z.uuid(), sentBy: z.string() });
+
+/** The data of each event sent today, by type. */
+export const WEBHOOK_EVENT_DATA: Record<string, z.ZodType> = {
+  'upload.processed': UploadEventData,
+  'upload.failed': UploadEventData,
+  'ewa_request.waiting': WaitingAdvanceData,
+  'worker.waiting_for_approval': WaitingWorkerData,
+  ping: PingData,
+};
+
+/** OpenAPI 3.1's `webhooks`: each event's POST with the envelope and its data. */
+export function webhookOpenApi(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_DATA).map(([type, data]) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: 'Signed with the endpoint secret: portal-signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; dedupe by portal-event-id. Answer 2xx within 10 s.',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: z.toJSONSchema(z.object({ id: z.uuid(), type: z.literal(type), createdAt: z.string(), data }), { io: 'input' }),
+              },
+            },
+          },
+          responses: { '200': { description: 'Received (any 2xx)' } },
+        },
+      },
+    ]),
+  );
+}
