@@ -7,7 +7,7 @@
 import { isValidIsoDate } from './validation.js';
 import type { EmployeeFormBody } from './wire/employees.js';
 import { type WorkerType, EMPLOYEE_MSG } from './employees.js';
-import { validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
+import { latestJoiningDate, MAX_JOINING_MONTHS_AHEAD, validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
 
 /** A cell as the sheet reader hands it over. Dates may come as Date or as Excel serial numbers. */
 export type CellValue = string | number | boolean | Date | null;
@@ -181,17 +181,6 @@ export const SHEET_MSG: {
   signedUp: (who: string, fields: string) =>
     `This Employee ID belongs to ${who}, who has signed up: a sheet cannot change their ${fields}. Please check the row.`,
 };
-/** How far ahead a joining date may be: an offer signed today for a start within this many months. */
-export const MAX_JOINING_MONTHS_AHEAD = 6;
-/** The last joining date accepted on `today` (yyyy-mm-dd): MAX_JOINING_MONTHS_AHEAD months on, clamped to the month's end. */
-export function latestJoiningDate(today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const months = y * 12 + (m - 1) + MAX_JOINING_MONTHS_AHEAD;
-  const year = Math.floor(months / 12);
-  const month = (months % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return isoOf(year, month, Math.min(d, last));
-}
 /** Largest number of data rows one sheet may carry. */
 export const MAX_SHEET_ROWS: number = 100_000;
 
