@@ -104,13 +104,6 @@ export const PAYROLL_SHEET_COLUMNS: readonly SheetColumn<PayrollSheetKey>[] = [
   col('ifsc', 'IFSC', true, ['IFSC Code', 'Bank IFSC'], ['HDFC0001234', 'SBIN0070123', 'ICIC0000456']),
 ];
 
-/** The sample file's rows for a column list: the header row, then one row per example. */
-export function sampleSheetRows<K extends string>(columns: readonly SheetColumn<K>[]): (string | number)[][] {
-  const count = Math.max(0, ...columns.map((c) => c.examples.length));
-  const rows: (string | number)[][] = [columns.map((c) => c.header)];
-  for (let i = 0; i < count; i += 1) rows.push(columns.map((c) => c.examples[i] ?? ''));
-  return rows;
-}
 
 export const ATTENDANCE_DAY_STATUSES = ['PRESENT', 'ABSENT', 'HALF_DAY', 'LEAVE', 'HOLIDAY'] as const;
 export type AttendanceDayStatus = (typeof ATTENDANCE_DAY_STATUSES)[number];
@@ -123,12 +116,10 @@ export const ATTENDANCE_DAY_STATUS_LABELS: Record<AttendanceDayStatus, string> =
 };
 
 /**
- * The row statuses of a processed sheet's Status column: CREATED (new), UPDATED (changed; the
- * Reason lists "field: old -> new"), UNCHANGED (already so), FAILED (the Reason says why).
+ * Headers the processed sheet adds after the original columns. Its Status is CREATED (new),
+ * UPDATED (changed; the Reason lists "field: old -> new"), UNCHANGED (already so) or FAILED (the
+ * Reason says why).
  */
-export const ROW_STATUSES = ['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED'] as const;
-export type RowStatus = (typeof ROW_STATUSES)[number];
-/** Headers the processed sheet adds after the original columns. */
 export const PROCESSED_STATUS_HEADER = 'Status';
 export const PROCESSED_REASON_HEADER = 'Reason';
 
