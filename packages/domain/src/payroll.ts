@@ -44,19 +44,26 @@ export const isProcessingStatus = (s: string): boolean => s === 'UPLOADED' || s 
 export const EXPIRABLE_STATUSES = ['PROCESSED', 'PAYROLL_FROZEN', 'PAYROLL_PROCESSING_FAILED'] as const satisfies readonly PayrollStatus[];
 
 /**
- * The payroll state machine (design doc, Lifecycle). Anything not listed is refused (409,
- * `PAYROLL_MSG.notAllowed(status)`).
+ * The payroll state machine (design doc, Lifecycle): every move the product makes, and only those.
+ * The server's features/payroll/lifecycle.ts is the only writer of the status and refuses anything
+ * not listed; a user's action outside it answers 409, `PAYROLL_MSG.notAllowed(status)`. Three
+ * moves are the outside world's, not a user's (issue 23):
+ * - UPLOADED -> PAYROLL_PROCESSING_FAILED: the sheet's job failed for good or was lost before it
+ *   began (the dead-letter worker, or a re-upload that finds the job dead);
+ * - DISBURSAL_INITIATED -> DISBURSAL_COMPLETED | DISBURSAL_FAILED: every payout settled before the
+ *   payroll's status was first recounted from its entries;
+ * - DISBURSAL_COMPLETED -> DISBURSAL_FAILED: the bank reversed a transferred payout.
  */
 export const PAYROLL_MOVES: Record<PayrollStatus, readonly PayrollStatus[]> = {
-  UPLOADED: ['PROCESSING'],
+  UPLOADED: ['PROCESSING', 'PAYROLL_PROCESSING_FAILED'],
   PROCESSING: ['PROCESSED', 'PAYROLL_PROCESSING_FAILED'],
   PROCESSED: ['PAYROLL_FROZEN', 'EXPIRED'],
   PAYROLL_FROZEN: ['CANCELLED', 'DISBURSAL_INITIATED', 'EXPIRED'],
   PAYROLL_PROCESSING_FAILED: ['EXPIRED'],
-  DISBURSAL_INITIATED: ['DISBURSAL_IN_PROGRESS'],
+  DISBURSAL_INITIATED: ['DISBURSAL_IN_PROGRESS', 'DISBURSAL_COMPLETED', 'DISBURSAL_FAILED'],
   DISBURSAL_IN_PROGRESS: ['DISBURSAL_COMPLETED', 'DISBURSAL_FAILED'],
   DISBURSAL_FAILED: ['DISBURSAL_IN_PROGRESS'],
-  DISBURSAL_COMPLETED: [],
+  DISBURSAL_COMPLETED: ['DISBURSAL_FAILED'],
   EXPIRED: [],
   CANCELLED: [],
 };

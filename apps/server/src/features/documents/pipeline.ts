@@ -40,6 +40,7 @@ import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
+import { JOB_MSG, abandonUpload } from './service.js';
 import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 
 export const PROCESS_MSG = {
@@ -254,7 +255,7 @@ async function storeProcessed(trx: Kysely<DB>, protector: DataProtector, upload:
 
 /** The job's work for one upload, with the kinds it knows (handed in, never registered by an import). */
 export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
-  return async function processUpload(deps: Deps, uploadId: string): Promise<void> {
+  const processUpload = async function processUpload(deps: Deps, uploadId: string): Promise<void> {
     const { db } = deps;
     let upload = await db.selectFrom('document_uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
     if (!upload || upload.status !== 'PROCESSING') return; // done already (a repeated job)
@@ -375,4 +376,11 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     }
     await clearStaging(db, uploadId);
   };
+  const abandon = async (trx: Kysely<DB>, deps: Deps, uploadId: string): Promise<boolean> => {
+    const upload = await abandonUpload(trx, uploadId, deps.now());
+    if (!upload) return false;
+    await kinds[upload.doc_type]?.settle?.(trx, deps, upload, { status: 'FAILED', reason: JOB_MSG.abandoned, processedFileId: null });
+    return true;
+  };
+  return Object.assign(processUpload, { abandon });
 }
