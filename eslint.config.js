@@ -33,10 +33,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
+    settings: {
+      // import-x reads the modules an import names (no-cycle follows them): .ts files with the TS parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
+      // No import cycle (issue 23): in a cycle the order modules load in decides what is defined yet.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
@@ -82,11 +88,13 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression > ArrayExpression, TSSatisfiesExpression > ArrayExpression)",
+          // `[...] as const` and `[...] satisfies T` are array literals too (the node under the
+          // property is then the TSAsExpression / TSSatisfiesExpression, not the array).
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression'])",
           message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
         },
         {
-          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > :matches(ArrayExpression, TSAsExpression > ArrayExpression):first-child",
+          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression']):first-child",
           message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
         },
       ],

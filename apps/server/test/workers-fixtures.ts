@@ -1,13 +1,13 @@
 /** Workers for the employee suites, inserted straight into `workers` (the worker side is not under test here). */
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { WorkersTable } from '../src/db/schema.js';
+import type { DB } from '../src/db/schema.js';
 import { uniqueMobile, type TestEnv } from './harness.js';
 
 let seq = 0;
 export const uniqueTag = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-export type WorkerSeed = Partial<Insertable<WorkersTable>> & { employer_id: string };
+export type WorkerSeed = Partial<Insertable<DB['workers']>> & { employer_id: string };
 
 /** One worker with sensible defaults (unique id, e-mail and mobile; 25,000 rupees a month). */
 export function insertWorker(env: TestEnv, seed: WorkerSeed) {

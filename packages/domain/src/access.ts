@@ -150,4 +150,3 @@ export function canEnterVendor(admin: { departmentId: string | null; resources: 
 
 export const ROLE_TYPES = ['EMPLOYER', 'VENDOR'] as const;
 export type RoleType = (typeof ROLE_TYPES)[number];
-export const USER_TYPES = ['EMPLOYER_ADMIN'] as const;

@@ -83,13 +83,6 @@ export const UPLOAD_MSG = {
 /** Processing statuses of an upload (2.8 badges: PROCESSING pending, PROCESSED success, FAILED reject). */
 export const UPLOAD_STATUSES = ['PROCESSING', 'PROCESSED', 'FAILED'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
-export type BadgeTone = 'pending' | 'success' | 'reject' | 'info';
-export function uploadBadgeTone(status: string): BadgeTone {
-  if (status === 'PROCESSING') return 'pending';
-  if (status === 'PROCESSED') return 'success';
-  if (status === 'FAILED') return 'reject';
-  return 'info';
-}
 
 /**
  * Spec 3's stored document types: a document location is `{employerId}/{adminId}/{type}/{id}`

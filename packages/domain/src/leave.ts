@@ -40,10 +40,6 @@ const LEAVE_TYPE_ALIASES: Record<string, LeaveType> = {
   leavewithoutpay: 'UNPAID_LEAVE',
   lwp: 'UNPAID_LEAVE',
 };
-export function parseLeaveType(value: CellValue): LeaveType | null {
-  const text = normalizeHeader(cellText(value)).replace(/[^a-z]/g, '');
-  return LEAVE_TYPE_ALIASES[text] ?? null;
-}
 
 /**
  * The sheet's Leave Type that removes a recorded leave instead of recording one: the row deletes
@@ -109,9 +105,6 @@ export function parseLeaveRow(cells: Partial<Record<LeaveSheetKey, CellValue>>, 
   return { ok: true, value: { employerEmployeeId, fromDate, toDate, leaveType } };
 }
 
-/** Two leaves [a.from, a.to] and [b.from, b.to] share a day. */
-export const leavesOverlap = (a: { fromDate: string; toDate: string }, b: { fromDate: string; toDate: string }): boolean =>
-  a.fromDate <= b.toDate && b.fromDate <= a.toDate;
 
 // ---- what leave counts for (decision 0025) ----
 

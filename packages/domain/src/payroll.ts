@@ -4,7 +4,6 @@
  * exact), the flags, the payroll sheet's row rules, the screens' texts verbatim, and the wire
  * shapes of every payroll call. Pure: shared by the server, the payouts part and the web app.
  */
-import type { BadgeTone } from './documents.js';
 import { SALARY_ACCOUNT_MIN_LENGTH, SALARY_ACCOUNT_MAX_LENGTH } from './constants.js';
 import { EMPLOYEE_MSG } from './employees.js';
 import { SHEET_MSG, type PayrollSheetKey, type CellValue, type RowOptions, type RowResult, cellText, mobileText, amountText } from './sheets.js';
@@ -28,7 +27,6 @@ export const PAYROLL_STATUSES = [
   'CANCELLED',
 ] as const;
 export type PayrollStatus = (typeof PAYROLL_STATUSES)[number];
-export const isPayrollStatus = (v: unknown): v is PayrollStatus => typeof v === 'string' && (PAYROLL_STATUSES as readonly string[]).includes(v);
 
 /** The two kinds of payroll upload (document types of spec 2.8). */
 export const PAYROLL_KINDS = ['PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT'] as const;
@@ -46,26 +44,31 @@ export const isProcessingStatus = (s: string): boolean => s === 'UPLOADED' || s 
 export const EXPIRABLE_STATUSES = ['PROCESSED', 'PAYROLL_FROZEN', 'PAYROLL_PROCESSING_FAILED'] as const satisfies readonly PayrollStatus[];
 
 /**
- * The payroll state machine (design doc, Lifecycle). Anything not listed is refused (409,
- * `PAYROLL_MSG.notAllowed(status)`).
+ * The payroll state machine (design doc, Lifecycle): every move the product makes, and only those.
+ * The server's features/payroll/lifecycle.ts is the only writer of the status and refuses anything
+ * not listed; a user's action outside it answers 409, `PAYROLL_MSG.notAllowed(status)`. Three
+ * moves are the outside world's, not a user's (issue 23):
+ * - UPLOADED -> PAYROLL_PROCESSING_FAILED: the sheet's job failed for good or was lost before it
+ *   began (the dead-letter worker, or a re-upload that finds the job dead);
+ * - DISBURSAL_INITIATED -> DISBURSAL_COMPLETED | DISBURSAL_FAILED: every payout settled before the
+ *   payroll's status was first recounted from its entries;
+ * - DISBURSAL_COMPLETED -> DISBURSAL_FAILED: the bank reversed a transferred payout.
  */
 export const PAYROLL_MOVES: Record<PayrollStatus, readonly PayrollStatus[]> = {
-  UPLOADED: ['PROCESSING'],
+  UPLOADED: ['PROCESSING', 'PAYROLL_PROCESSING_FAILED'],
   PROCESSING: ['PROCESSED', 'PAYROLL_PROCESSING_FAILED'],
   PROCESSED: ['PAYROLL_FROZEN', 'EXPIRED'],
   PAYROLL_FROZEN: ['CANCELLED', 'DISBURSAL_INITIATED', 'EXPIRED'],
   PAYROLL_PROCESSING_FAILED: ['EXPIRED'],
-  DISBURSAL_INITIATED: ['DISBURSAL_IN_PROGRESS'],
+  DISBURSAL_INITIATED: ['DISBURSAL_IN_PROGRESS', 'DISBURSAL_COMPLETED', 'DISBURSAL_FAILED'],
   DISBURSAL_IN_PROGRESS: ['DISBURSAL_COMPLETED', 'DISBURSAL_FAILED'],
   DISBURSAL_FAILED: ['DISBURSAL_IN_PROGRESS'],
-  DISBURSAL_COMPLETED: [],
+  DISBURSAL_COMPLETED: ['DISBURSAL_FAILED'],
   EXPIRED: [],
   CANCELLED: [],
 };
 /** True when a payroll may move from `from` to `to`. */
 export const canMove = (from: PayrollStatus, to: PayrollStatus): boolean => PAYROLL_MOVES[from].includes(to);
-/** The statuses a payroll may move to `to` from (for guarded updates: `where status in (...)`). */
-export const payrollSourcesOf = (to: PayrollStatus): PayrollStatus[] => PAYROLL_STATUSES.filter((from) => canMove(from, to));
 
 /**
  * Spec 4.1's payout statuses: the status of a payroll entry. FINALIZED or SKIPPED after
@@ -105,13 +108,6 @@ export const PAYOUT_TABS: readonly { filter: PayoutFilter; label: string }[] = [
   { filter: 'FAILED', label: 'Failed' },
   { filter: 'SKIPPED', label: 'Skipped' },
 ];
-/** 4.1: initiated and pending use the pending badge, transferred success, failed and cancelled reject, others info. */
-export function payoutBadgeTone(status: string): BadgeTone {
-  if (status === 'INITIATED' || status === 'PENDING') return 'pending';
-  if (status === 'TRANSFERRED') return 'success';
-  if (status === 'FAILED' || status === 'CANCELLED') return 'reject';
-  return 'info';
-}
 
 // ---- months ----
 
@@ -276,8 +272,6 @@ export const PAYROLL_FLAG_LABELS: Record<PayrollFlag, string> = {
   MOBILE_DIFFERS: 'Mobile number differs from the employee record',
   PAID_DAYS_OVER_UNPAID_LEAVE: 'Paid Days exceed Working Days less the unpaid leave recorded for the month',
 };
-/** The flags that compare a row with the employee record of its Employee ID (set after the entries are written). */
-export const IDENTITY_FLAGS = ['NAME_DIFFERS', 'MOBILE_DIFFERS'] as const satisfies readonly PayrollFlag[];
 /** A flag's text for one row, naming what the employee record holds: "Name differs from the employee record (Ananya Rao)". */
 export function payrollFlagText(flag: PayrollFlag, record?: { name: string; mobile: string | null } | null): string {
   const label = PAYROLL_FLAG_LABELS[flag];
@@ -286,41 +280,6 @@ export function payrollFlagText(flag: PayrollFlag, record?: { name: string; mobi
   return label;
 }
 
-/**
- * Name comparison of NAME_DIFFERS: case-insensitive, and blind to spaces and ASCII punctuation
- * (dots, commas, hyphens, apostrophes...). Two names are the same when either
- * - their letters and digits alone are equal ("A. Rao" = "A Rao" = "a.rao", "D'Souza" = "DSouza"), or
- * - their words are the same in another order ("Rao Ananya" = "Ananya Rao", "RAO, Ananya"): a
- *   surname written first is common in Indian records and names no one else.
- * An initial is not the full name ("A Rao" differs from "Ananya Rao"). The server's SQL
- * (features/payroll/identity.ts) applies the same rules; this is their reference.
- */
-const NAME_SEPARATORS = /[\s!-/:-@[-`{-~]+/g;
-export const nameWords = (name: string): string[] => name.toLowerCase().replace(NAME_SEPARATORS, ' ').trim().split(' ').filter(Boolean);
-export function sameName(a: string, b: string): boolean {
-  const wa = nameWords(a);
-  const wb = nameWords(b);
-  if (wa.join('') === wb.join('')) return true;
-  return [...wa].sort().join(' ') === [...wb].sort().join(' ');
-}
-/** The last 10 digits of a mobile (country code, spaces and dashes ignored); '' when it has no digits. */
-export const mobileKey = (mobile: string | null | undefined): string => (mobile ?? '').replace(/\D/g, '').slice(-10);
-/**
- * MOBILE_DIFFERS: the last 10 digits differ. A blank sheet mobile is not a difference, nor is a
- * sheet mobile for a record that has none (nothing to differ from).
- */
-export function mobileDiffers(sheetMobile: string | null | undefined, recordMobile: string | null | undefined): boolean {
-  const s = mobileKey(sheetMobile);
-  const r = mobileKey(recordMobile);
-  return s !== '' && r !== '' && s !== r;
-}
-/** The identity flags of a row against the employee record of its Employee ID, in PAYROLL_FLAGS order. */
-export function identityFlags(row: { name: string; mobile: string | null }, record: { name: string; mobile: string | null }): PayrollFlag[] {
-  const flags: PayrollFlag[] = [];
-  if (!sameName(row.name, record.name)) flags.push('NAME_DIFFERS');
-  if (mobileDiffers(row.mobile, record.mobile)) flags.push('MOBILE_DIFFERS');
-  return flags;
-}
 export const NET_CHANGE_FLAG_PERCENT = 30;
 
 export interface FlagInput {

@@ -17,7 +17,6 @@ import {
   parseAttendanceRow,
   parseEmployeeRow,
   parseTerminationRow,
-  sampleSheetRows,
   type CellValue,
   type EmployeeSheetKey,
   type SheetColumn,
@@ -27,6 +26,12 @@ const TODAY = '2026-11-22';
 const options = { today: TODAY };
 
 /** A data row of a column list as the parser takes it: its key -> cell. */
+/** The sample file's rows for a column list: the header row, then one row per example. */
+function sampleSheetRows<K extends string>(columns: readonly SheetColumn<K>[]): (string | number)[][] {
+  const count = Math.max(0, ...columns.map((c) => c.examples.length));
+  return [columns.map((c) => c.header), ...Array.from({ length: count }, (_, i) => columns.map((c) => c.examples[i] ?? ''))];
+}
+
 function rowOf<K extends string>(columns: readonly SheetColumn<K>[], values: readonly CellValue[]): Partial<Record<K, CellValue>> {
   const cells: Partial<Record<K, CellValue>> = {};
   columns.forEach((c, i) => (cells[c.key] = values[i] ?? null));

@@ -7,7 +7,7 @@
 import { isValidIsoDate } from './validation.js';
 import type { EmployeeFormBody } from './wire/employees.js';
 import { type WorkerType, EMPLOYEE_MSG } from './employees.js';
-import { validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
+import { latestJoiningDate, MAX_JOINING_MONTHS_AHEAD, validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
 
 /** A cell as the sheet reader hands it over. Dates may come as Date or as Excel serial numbers. */
 export type CellValue = string | number | boolean | Date | null;
@@ -104,13 +104,6 @@ export const PAYROLL_SHEET_COLUMNS: readonly SheetColumn<PayrollSheetKey>[] = [
   col('ifsc', 'IFSC', true, ['IFSC Code', 'Bank IFSC'], ['HDFC0001234', 'SBIN0070123', 'ICIC0000456']),
 ];
 
-/** The sample file's rows for a column list: the header row, then one row per example. */
-export function sampleSheetRows<K extends string>(columns: readonly SheetColumn<K>[]): (string | number)[][] {
-  const count = Math.max(0, ...columns.map((c) => c.examples.length));
-  const rows: (string | number)[][] = [columns.map((c) => c.header)];
-  for (let i = 0; i < count; i += 1) rows.push(columns.map((c) => c.examples[i] ?? ''));
-  return rows;
-}
 
 export const ATTENDANCE_DAY_STATUSES = ['PRESENT', 'ABSENT', 'HALF_DAY', 'LEAVE', 'HOLIDAY'] as const;
 export type AttendanceDayStatus = (typeof ATTENDANCE_DAY_STATUSES)[number];
@@ -123,12 +116,10 @@ export const ATTENDANCE_DAY_STATUS_LABELS: Record<AttendanceDayStatus, string> =
 };
 
 /**
- * The row statuses of a processed sheet's Status column: CREATED (new), UPDATED (changed; the
- * Reason lists "field: old -> new"), UNCHANGED (already so), FAILED (the Reason says why).
+ * Headers the processed sheet adds after the original columns. Its Status is CREATED (new),
+ * UPDATED (changed; the Reason lists "field: old -> new"), UNCHANGED (already so) or FAILED (the
+ * Reason says why).
  */
-export const ROW_STATUSES = ['CREATED', 'UPDATED', 'UNCHANGED', 'FAILED'] as const;
-export type RowStatus = (typeof ROW_STATUSES)[number];
-/** Headers the processed sheet adds after the original columns. */
 export const PROCESSED_STATUS_HEADER = 'Status';
 export const PROCESSED_REASON_HEADER = 'Reason';
 
@@ -181,17 +172,6 @@ export const SHEET_MSG: {
   signedUp: (who: string, fields: string) =>
     `This Employee ID belongs to ${who}, who has signed up: a sheet cannot change their ${fields}. Please check the row.`,
 };
-/** How far ahead a joining date may be: an offer signed today for a start within this many months. */
-export const MAX_JOINING_MONTHS_AHEAD = 6;
-/** The last joining date accepted on `today` (yyyy-mm-dd): MAX_JOINING_MONTHS_AHEAD months on, clamped to the month's end. */
-export function latestJoiningDate(today: string): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const months = y * 12 + (m - 1) + MAX_JOINING_MONTHS_AHEAD;
-  const year = Math.floor(months / 12);
-  const month = (months % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return isoOf(year, month, Math.min(d, last));
-}
 /** Largest number of data rows one sheet may carry. */
 export const MAX_SHEET_ROWS: number = 100_000;
 

@@ -1,7 +1,5 @@
 /** Validation rules of spec 5.1 and 5.5. Each rule is a pure function; messages come from MSG. */
 import {
-  AGE_MAX,
-  AGE_MIN,
   MOBILE_LENGTH,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
@@ -29,14 +27,6 @@ const MOBILE_RE = new RegExp(`^[5-9]\\d{${MOBILE_LENGTH - 1}}$`);
 /** 5.1: 10 digits starting 5 to 9. */
 export const isValidMobile = (value: string): boolean => MOBILE_RE.test(value);
 
-/** Age in whole years on `today` of someone born on `dob` (both calendar dates, yyyy-mm-dd). */
-export function ageOn(dob: string, today: string): number {
-  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  let age = ty - by;
-  if (tm < bm || (tm === bm && td < bd)) age -= 1;
-  return age;
-}
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function isValidIsoDate(value: string): boolean {
   if (!ISO_DATE_RE.test(value)) return false;
@@ -49,12 +39,6 @@ export function isValidIsoDate(value: string): boolean {
   const days = m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
   return d <= days;
 }
-/** 5.1: a date of birth gives an age from 0 to 70. */
-export const isValidDateOfBirth = (dob: string, today: string): boolean => {
-  if (!isValidIsoDate(dob)) return false;
-  const age = ageOn(dob, today);
-  return age >= AGE_MIN && age <= AGE_MAX;
-};
 
 /** 5.1: From and To must not be after today, and To not before From. Returns an error or null. */
 export function checkDateRange(from: string, to: string, today: string): string | null {

@@ -68,5 +68,3 @@ export const WEBHOOK_MSG = {
   keysCannotManage: 'Webhooks are managed by an admin in Settings, not with an API key',
   employerContextOnly: "Webhooks are managed in the employer's own Settings, not in a vendor's",
 } as const;
-
-export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'FAILED';

@@ -32,5 +32,4 @@ export const SELECT_ROLE_MSG = 'Select a role';
 export const AdminDialogForm = z.extend(AdminForm, { roleId: text(rule(filled, SELECT_ROLE_MSG)) });
 export type AdminDialogInput = z.infer<typeof AdminDialogForm>;
 
-export const validateChangePassword = (input: ChangePasswordInput): FieldErrors<ChangePasswordInput> => fieldErrors(ChangePasswordForm, input);
 export const validateAdminForm = (input: AdminFormInput): FieldErrors<AdminFormInput> => fieldErrors(AdminForm, input);

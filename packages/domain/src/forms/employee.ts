@@ -6,7 +6,6 @@
 import * as z from 'zod/mini';
 import { BUSINESS_TIME_ZONE, NUMERIC_LIMIT, SALARY_ACCOUNT_MAX_LENGTH, SALARY_ACCOUNT_MIN_LENGTH } from '../constants.js';
 import { EMPLOYEE_MSG, isoDateInZone } from '../employees.js';
-import { latestJoiningDate } from '../sheets.js';
 import { isValidEmail, isValidIsoDate, isValidMobile, isValidName } from '../validation.js';
 import { fieldErrors, filled, rule, text } from './schema.js';
 
@@ -23,6 +22,18 @@ export function earliestJoiningDate(today: string): string {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const day = m === 2 && d === 29 && !leap ? 28 : d;
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** How far ahead a joining date may be: an offer signed today for a start within this many months. */
+export const MAX_JOINING_MONTHS_AHEAD = 6;
+/** The last joining date accepted on `today` (yyyy-mm-dd): MAX_JOINING_MONTHS_AHEAD months on, clamped to the month's end. */
+export function latestJoiningDate(today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const months = y * 12 + (m - 1) + MAX_JOINING_MONTHS_AHEAD;
+  const year = Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
 /** The form as typed (strings), before conversion. */

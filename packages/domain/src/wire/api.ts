@@ -54,7 +54,6 @@ export const RoleSchema = z.object({
   description: z.string(),
   resources: ResourceMapSchema,
 });
-export type Role = z.infer<typeof RoleSchema>;
 
 export const AdminProfile = z.object({
   _id: z.string(),

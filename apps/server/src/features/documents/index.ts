@@ -8,6 +8,6 @@ export { employeeSheet } from './employee-sheet.js';
 export { terminationSheet } from './termination-sheet.js';
 export { attendanceSheet } from './attendance-sheet.js';
 export { leaveSheet } from './leave-sheet.js';
-export { createDocumentService } from './service.js';
+export { createDocumentService, JOB_MSG } from './service.js';
 // The checks at the door, for the File Upload link's token route (features/file-link).
 export { receiveCheckedFile } from './receive-upload.js';

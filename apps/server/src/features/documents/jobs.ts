@@ -16,15 +16,17 @@
  *   of its own, so a retry of a job whose first run is still alive (an event loop stalled past the
  *   heartbeat, a hang past the expiry) waits for it and then finds the upload finished.
  * - Given up cleanly: a job that failed for good (retries exhausted, by errors or by dying) is
- *   copied by pg-boss into DOCUMENT_DEAD_QUEUE; its worker ends the upload FAILED and a payroll
- *   PAYROLL_PROCESSING_FAILED (abandonUpload), then deletes the failed job, which in a
+ *   copied by pg-boss into DOCUMENT_DEAD_QUEUE; its worker ends the upload FAILED and its kind
+ *   settles it as failed (a payroll PAYROLL_PROCESSING_FAILED: the pipeline's `abandon`), then deletes the failed job, which in a
  *   key_strict_fifo queue would otherwise hold back the employer's later sheets.
  */
 import pg from 'pg';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Deps } from '../../platform/context.js';
 import { noteLocalWorker, type Queue } from '../../platform/queue.js';
-import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE, abandonUpload } from './service.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE } from './service.js';
 
 /**
  * Sheets of different employers worked at once per process. The pipeline streams rows into a
@@ -56,8 +58,15 @@ export async function createDocumentQueue(queue: Queue): Promise<void> {
   await queue.updateQueue(DOCUMENT_QUEUE, QUEUE_OPTIONS);
 }
 
-/** How one upload is processed (the sheet pipeline with its kinds, composed in src/sheets.ts). */
-export type ProcessUpload = (deps: Deps, uploadId: string) => Promise<void>;
+/**
+ * How one upload is processed (the sheet pipeline with its kinds, composed in src/sheets.ts), and
+ * given up (`abandon`: the upload FAILED and its kind's `settle`, in the caller's transaction; true
+ * when it ended the upload).
+ */
+export interface ProcessUpload {
+  (deps: Deps, uploadId: string): Promise<void>;
+  abandon(trx: Kysely<DB>, deps: Deps, uploadId: string): Promise<boolean>;
+}
 
 export async function workDocumentJobs(deps: Deps, processUpload: ProcessUpload): Promise<void> {
   const queue = deps.queue;
@@ -78,7 +87,7 @@ export async function workDocumentJobs(deps: Deps, processUpload: ProcessUpload)
   await queue.work<{ uploadId: string }>(DOCUMENT_DEAD_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true }, async ([fetched]) => {
     if (!fetched) return;
     const job = fetched as JobWithMetadata<{ uploadId: string }>;
-    const ended = await deps.db.transaction().execute((trx) => abandonUpload(trx, job.data.uploadId, deps.now()));
+    const ended = await deps.db.transaction().execute((trx) => processUpload.abandon(trx, deps, job.data.uploadId));
     if (ended) deps.log.warn(`sheet processing of upload ${job.data.uploadId} failed for good (${JSON.stringify(job.sourceOutput ?? null)}): upload given up`);
     if (job.sourceId && job.sourceName === DOCUMENT_QUEUE) await queue.deleteJob(DOCUMENT_QUEUE, job.sourceId);
   });

@@ -41,6 +41,7 @@ import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
 import { emitEvent } from '../../platform/events.js';
+import { JOB_MSG, abandonUpload } from './service.js';
 import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 
 export const PROCESS_MSG = {
@@ -268,7 +269,7 @@ function uploadEventData(upload: DocumentUploadRecord, status: 'PROCESSED' | 'FA
 
 /** The job's work for one upload, with the kinds it knows (handed in, never registered by an import). */
 export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
-  return async function processUpload(deps: Deps, uploadId: string): Promise<void> {
+  const processUpload = async function processUpload(deps: Deps, uploadId: string): Promise<void> {
     const { db } = deps;
     let upload = await db.selectFrom('document_uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
     if (!upload || upload.status !== 'PROCESSING') return; // done already (a repeated job)
@@ -392,4 +393,12 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     }
     await clearStaging(db, uploadId);
   };
+  const abandon = async (trx: Kysely<DB>, deps: Deps, uploadId: string): Promise<boolean> => {
+    const upload = await abandonUpload(trx, uploadId, deps.now());
+    if (!upload) return false;
+    await kinds[upload.doc_type]?.settle?.(trx, deps, upload, { status: 'FAILED', reason: JOB_MSG.abandoned, processedFileId: null });
+    await emitEvent(deps, trx, upload.employer_id, 'upload.failed', uploadEventData(upload, 'FAILED', JOB_MSG.abandoned, null));
+    return true;
+  };
+  return Object.assign(processUpload, { abandon });
 }

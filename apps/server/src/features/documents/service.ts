@@ -65,25 +65,20 @@ export async function uploadJobAlive(queue: Queue, uploadId: string): Promise<bo
 
 /**
  * Gives up on an upload whose processing job failed for good or is gone: the upload FAILED with
- * JOB_MSG.abandoned and, for a payroll sheet, its payroll PAYROLL_PROCESSING_FAILED, so the month
- * can be uploaded again. Only from PROCESSING (a finished upload is left as it is); run it in a
- * transaction. True when it ended the upload.
+ * JOB_MSG.abandoned. Only from PROCESSING (a finished upload is left as it is); run it in a
+ * transaction. The upload as it was when it ended it, or null. What the upload's kind keeps of it
+ * (a payroll sheet's payroll) is the kind's to end: the pipeline's `abandon` calls its `settle`, and
+ * payroll's upload ends its own payroll after `abandonIfJobDead`.
  */
-export async function abandonUpload(trx: Kysely<DB>, uploadId: string, now: Date): Promise<boolean> {
+export async function abandonUpload(trx: Kysely<DB>, uploadId: string, now: Date): Promise<DocumentUploadRecord | null> {
   const ended = await trx
     .updateTable('document_uploads')
     .set({ status: 'FAILED', failure_reason: JOB_MSG.abandoned, processed_at: now })
     .where('id', '=', uploadId)
     .where('status', '=', 'PROCESSING')
+    .returningAll()
     .executeTakeFirst();
-  if (Number(ended.numUpdatedRows) === 0) return false;
-  await trx
-    .updateTable('payrolls')
-    .set({ status: 'PAYROLL_PROCESSING_FAILED', failure_reason: JOB_MSG.abandoned, updated_at: now })
-    .where('upload_id', '=', uploadId)
-    .where('status', 'in', ['UPLOADED', 'PROCESSING'])
-    .execute();
-  return true;
+  return ended ?? null;
 }
 
 export interface ReceivedFile {
@@ -234,15 +229,15 @@ export function createDocumentService(deps: Deps) {
     /**
      * For a new upload over one still PROCESSING (a payroll month's re-upload): when no job of that
      * upload can run any more (it failed for good, or is gone), the upload is given up now, in the
-     * caller's transaction (abandonUpload). True when it was; false while its job may still run,
-     * or without a queue (nothing can tell).
+     * caller's transaction (abandonUpload; the caller ends what it keeps of the upload). True when
+     * it was; false while its job may still run, or without a queue (nothing can tell).
      */
     async abandonIfJobDead(trx: Kysely<DB>, uploadId: string): Promise<boolean> {
       if (!deps.queue) return false;
       const u = await trx.selectFrom('document_uploads').select('status').where('id', '=', uploadId).executeTakeFirst();
       if (u?.status !== 'PROCESSING') return false;
       if (await uploadJobAlive(deps.queue, uploadId)) return false;
-      return abandonUpload(trx, uploadId, deps.now());
+      return (await abandonUpload(trx, uploadId, deps.now())) !== null;
     },
 
     /** GET /v2/employer-admin/doc-upload-audit-logs: the type's history, newest first (the guard checked READ on the type's area). */

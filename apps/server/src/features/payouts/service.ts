@@ -34,7 +34,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { isUuid } from '../../platform/ids.js';
 import { inScope, type Scope } from '../../platform/scope.js';
-import { currentPayroll } from '../payroll/index.js';
+import { currentPayroll, movePayroll } from '../payroll/index.js';
 import { accountOf, balanceOf, ensureAccount } from './account.js';
 import { crashPoint } from './crash.js';
 import { PAYOUT_MSG } from './messages.js';
@@ -160,9 +160,7 @@ export function createPayoutService(deps: Deps) {
             from created where e.id = created.entry_id
           )
           select id from created`.execute(trx);
-        await sql`
-          update payrolls set status = 'DISBURSAL_INITIATED', executed_at = now(), executed_by = ${ctx.admin.id}, updated_at = now()
-          where id = ${p.id}`.execute(trx);
+        await movePayroll(trx, p.id, 'PAYROLL_FROZEN', 'DISBURSAL_INITIATED', { executed_at: sql<Date>`now()`, executed_by: ctx.admin.id, updated_at: sql<Date>`now()` });
         const ids = payouts.rows.map((r) => r.id);
         await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.payrollExecuted,
@@ -240,7 +238,7 @@ export function createPayoutService(deps: Deps) {
           select id from created`.execute(trx);
         const ids = payouts.rows.map((r) => r.id);
         if (ids.length === 0) throw conflict(PAYOUT_MSG.nothingToRerun);
-        await sql`update payrolls set status = 'DISBURSAL_IN_PROGRESS', updated_at = now() where id = ${p.id}`.execute(trx);
+        await movePayroll(trx, p.id, 'DISBURSAL_FAILED', 'DISBURSAL_IN_PROGRESS', { updated_at: sql<Date>`now()` });
         await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.payrollPayoutsReinitiated,
           targetType: 'PAYROLL',

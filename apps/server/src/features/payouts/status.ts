@@ -17,6 +17,7 @@ import { isDisbursalStatus, type PayrollStatus } from '@portal/domain';
 import type { DB, PayoutStatusDb } from '../../db/schema.js';
 import { UUID_RE } from '../../platform/ids.js';
 import type { BankPayout, BankPayoutStatus } from '../../platform/payouts.js';
+import { movePayroll } from '../payroll/index.js';
 
 /** Bank status -> our payout status (design doc). */
 export function payoutStatusOf(bank: BankPayoutStatus): PayoutStatusDb {
@@ -215,7 +216,7 @@ export async function derivePayrollStatus(db: Kysely<DB>, payrollId: string): Pr
                coalesce(sum(n) filter (where status in ('FAILED', 'CANCELLED')), 0)::int as failed
         from payroll_entry_counts where payroll_id = ${payrollId}`.execute(trx);
       const next = derivedPayrollStatus(c.rows[0]!);
-      if (next !== p.status) await sql`update payrolls set status = ${next}, updated_at = now() where id = ${payrollId}`.execute(trx);
+      if (next !== p.status) await movePayroll(trx, payrollId, p.status, next, { updated_at: sql<Date>`now()` });
       return next;
     }),
   );

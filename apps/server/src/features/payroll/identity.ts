@@ -2,10 +2,11 @@
  * Who a payroll row names against who its Employee ID is (pre-freeze flags, shown and never
  * applied): NAME_DIFFERS and MOBILE_DIFFERS appended to the entries' flags once the entries are
  * written, set-based in one statement; and the active workers of the payroll's context whom the
- * sheet leaves out, a page at a time. The name and mobile rules are the domain's (`sameName`,
- * `mobileDiffers` in packages/domain/src/payroll.ts), written here in SQL:
+ * sheet leaves out, a page at a time. The name and mobile rules, in SQL:
  * - names: lower-cased, runs of whitespace and ASCII punctuation made one space, split into
- *   words; the same when the words joined without spaces are equal, or when the words sorted are;
+ *   words; the same when the words joined without spaces are equal ("A. Rao" = "a.rao",
+ *   "D'Souza" = "DSouza"), or when the words sorted are ("Rao, Ananya" = "Ananya Rao": a surname
+ *   written first is common in Indian records); an initial is not the full name;
  * - mobiles: the last 10 digits; a blank on either side is no difference.
  * Every query is scoped by the payroll's employer and context (vendor or none).
  */
@@ -16,10 +17,10 @@ import { inScope } from '../../platform/scope.js';
 
 type Scoped = Pick<PayrollRecord, 'id' | 'employer_id' | 'vendor_id'>;
 
-/** Whitespace and ASCII punctuation (the domain's NAME_SEPARATORS), as a PostgreSQL bracket expression. */
+/** Whitespace and ASCII punctuation, as a PostgreSQL bracket expression. */
 const SEPARATORS = '[[:space:]!-/:-@[-`{-~]+';
 
-/** A name's words (text[]), as `nameWords` makes them. */
+/** A name's words (text[]). */
 const wordsOf = (name: RawBuilder<unknown>) => sql`regexp_split_to_array(trim(regexp_replace(lower(${name}), ${SEPARATORS}, ' ', 'g')), ' ')`;
 /** A mobile's last 10 digits ('' for none). */
 const mobileKeyOf = (mobile: RawBuilder<unknown>) => sql`right(regexp_replace(coalesce(${mobile}, ''), '[^0-9]', '', 'g'), 10)`;

@@ -6,6 +6,7 @@
 export { registerPayrollRoutes } from './routes.js';
 export { workPayrollJobs } from './jobs.js';
 export { currentPayroll } from './shared.js';
+export { movePayroll } from './lifecycle.js';
 export { expirePayrolls } from './use-cases/expire.js';
 export { setStreamingAccountOptIn } from './streaming-account.js';
 export { payrollSheet } from './processing.js';

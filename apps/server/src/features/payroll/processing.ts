@@ -42,6 +42,7 @@ import type { Outcome, SheetKind, UploadCounts } from '../documents/index.js';
 import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
 import { applyIdentityFlags } from './identity.js';
+import { movePayroll } from './lifecycle.js';
 
 export const PAYROLL_PROCESS_MSG = {
   failed: 'The payroll sheet could not be processed. Please check it against the sample file and upload it again.',
@@ -194,9 +195,8 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
       return false;
     }
     if (payroll.status === 'UPLOADED') {
-      payroll =
-        (await db.updateTable('payrolls').set({ status: 'PROCESSING', updated_at: deps.now() }).where('id', '=', payroll.id).where('status', '=', 'UPLOADED').returningAll().executeTakeFirst()) ??
-        payroll;
+      if (await movePayroll(db, payroll.id, 'UPLOADED', 'PROCESSING', { updated_at: deps.now() })) payroll = { ...payroll, status: 'PROCESSING' };
+      else payroll = (await payrollOf(db, upload.id)) ?? payroll;
     }
     return payroll.status === 'PROCESSING'; // else done already (a repeated job)
   },
@@ -374,37 +374,30 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
       select working_days as days from payroll_entries where payroll_id = ${payroll.id}::uuid
       group by working_days order by count(*) desc, working_days asc limit 1
     `.execute(trx);
-    const moved = await trx
-      .updateTable('payrolls')
-      .set({
-        status: 'PROCESSED',
-        working_days: mode[0]?.days ?? null,
-        total_entries: rows,
-        finalized_entries: finalized,
-        skipped_entries: rows - finalized,
-        total_salary: totalSalary,
-        total_deductions: totalDeductions,
-        total_payable: totalPayable,
-        flag_counts: JSON.stringify(flagCounts),
-        failure_reason: null,
-        updated_at: deps.now(),
-      })
-      .where('id', '=', payroll.id)
-      .where('status', '=', 'PROCESSING')
-      .executeTakeFirst();
+    const moved = await movePayroll(trx, payroll.id, 'PROCESSING', 'PROCESSED', {
+      working_days: mode[0]?.days ?? null,
+      total_entries: rows,
+      finalized_entries: finalized,
+      skipped_entries: rows - finalized,
+      total_salary: totalSalary,
+      total_deductions: totalDeductions,
+      total_payable: totalPayable,
+      flag_counts: JSON.stringify(flagCounts),
+      failure_reason: null,
+      updated_at: deps.now(),
+    });
     // Moved meanwhile (it cannot be): then nothing of this run may stay.
-    if (Number(moved.numUpdatedRows) === 0) throw new Error(`payroll ${payroll.id} left PROCESSING while it was processed`);
+    if (moved === 0) throw new Error(`payroll ${payroll.id} left PROCESSING while it was processed`);
     return { status: 'PROCESSED', counts: payrollCounts };
   },
 
   async settle(trx, deps, upload, end) {
     if (end.status === 'FAILED') {
-      await trx
-        .updateTable('payrolls')
-        .set({ status: 'PAYROLL_PROCESSING_FAILED', failure_reason: end.reason, processed_file_id: end.processedFileId, updated_at: deps.now() })
-        .where('upload_id', '=', upload.id)
-        .where('status', 'in', ['UPLOADED', 'PROCESSING'])
-        .execute();
+      await movePayroll(trx, { uploadId: upload.id }, ['UPLOADED', 'PROCESSING'], 'PAYROLL_PROCESSING_FAILED', {
+        failure_reason: end.reason,
+        processed_file_id: end.processedFileId,
+        updated_at: deps.now(),
+      });
     } else if (end.processedFileId) {
       await trx.updateTable('payrolls').set({ processed_file_id: end.processedFileId }).where('upload_id', '=', upload.id).execute();
     }

@@ -13,10 +13,9 @@ import { payrollKeys } from '../../shared/api/query-keys';
 import { errorMessage } from '../../shared/ui';
 import { dateAndTimeIst } from './model';
 
-/** Under the account's key, so whatever refreshes the balance refreshes the statement. */
 const statementQuery = () =>
   queryOptions({
-    queryKey: [...payrollKeys.account(null), 'statement'] as const,
+    queryKey: payrollKeys.accountStatement(),
     queryFn: () => api.get<AccountStatement>('/employer-admin/payroll/account-statement'),
     staleTime: 0,
   });

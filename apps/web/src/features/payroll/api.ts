@@ -81,7 +81,7 @@ export const monthlySummaryQuery = (vendorId: string | null, month: MonthYearVal
 /** The upload history, `limit` (5 unless chosen, at most 100) a page. */
 export const payrollHistoryQuery = (vendorId: string | null, page: number, limit: number = PAYROLL_HISTORY_PAGE_SIZE) =>
   queryOptions({
-    queryKey: [...payrollKeys.history(vendorId, page), { limit }] as const,
+    queryKey: payrollKeys.history(vendorId, page, limit),
     queryFn: () => api.get<PayrollListResult>('/employer-admin/payroll', { ...vendorQuery(vendorId), pageNumber: page, limit }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -113,7 +113,7 @@ export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, re
 /** The active workers of the payroll's context who are not in its sheet, a page of `limit` at a time (1-based), with the total. */
 export const missingWorkersQuery = (vendorId: string | null, payrollId: string, page: number, limit: number = MISSING_WORKERS_PAGE_SIZE) =>
   queryOptions({
-    queryKey: [...payrollKeys.missingWorkers(vendorId, payrollId, page), { limit }] as const,
+    queryKey: payrollKeys.missingWorkers(vendorId, payrollId, page, limit),
     queryFn: () => api.get<MissingWorkersResult>('/employer-admin/payroll/missing-workers', { payrollId, pageNumber: page, limit, ...vendorQuery(vendorId) }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Menu } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
-import { AccountButton } from './account-menu';
+import { AccountButton } from './account-button';
 
 export interface AccountMenuPopupProps {
   name: string;

@@ -1,29 +1,12 @@
-import { useCallback, useState, type ComponentPropsWithoutRef, type ComponentType } from 'react';
-import { UnstyledButton } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { initialOf } from '@portal/domain';
 import { employerInfoQuery } from '../../shared/auth/profile';
 import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
+import { AccountButton } from './account-button';
 import type { AccountMenuPopupProps } from './account-menu-popup';
-import classes from './shell.module.css';
 
 interface AccountMenuProps {
   onLogout: () => void;
-}
-
-type AccountButtonProps = { name: string } & Omit<ComponentPropsWithoutRef<'button'>, 'name' | 'children' | 'color' | 'style'>;
-
-/** The employer-initial button that opens the account menu. */
-export function AccountButton({ name, ...rest }: AccountButtonProps) {
-  return (
-    <UnstyledButton className={classes.accountButton} aria-label={name ? `Account menu, ${name}` : 'Account menu'} {...rest}>
-      <span className={classes.accountInitial} aria-hidden>
-        {name ? initialOf(name) : ''}
-      </span>
-      <IconChevronDown size={16} stroke={1.8} aria-hidden />
-    </UnstyledButton>
-  );
 }
 
 /** The dropdown's code (Mantine's Menu and its floating layer): fetched once the page is idle (issue 14). */

@@ -65,14 +65,17 @@ export const payrollKeys = {
   all: ['payroll'] as const,
   info: (vendorId: string | null) => [...payrollKeys.all, 'info', { vendorId }] as const,
   account: (vendorId: string | null) => [...payrollKeys.all, 'account', { vendorId }] as const,
+  /** Under the account's key, so whatever refreshes the balance refreshes the statement. */
+  accountStatement: () => [...payrollKeys.account(null), 'statement'] as const,
   monthlySummary: (vendorId: string | null, month: MonthYearValue | null) => [...payrollKeys.all, 'monthly-summary', { vendorId, month: month ? monthKey(month) : null }] as const,
   histories: () => [...payrollKeys.all, 'history'] as const,
-  history: (vendorId: string | null, page: number) => [...payrollKeys.histories(), { vendorId, page }] as const,
+  history: (vendorId: string | null, page: number, limit: number) => [...payrollKeys.histories(), { vendorId, page, limit }] as const,
   details: (vendorId: string | null, month: MonthYearValue) => [...payrollKeys.all, 'details', { vendorId, month: monthKey(month) }] as const,
   entriesAll: () => [...payrollKeys.all, 'entries'] as const,
   entries: (vendorId: string | null, s: { month: MonthYearValue; filter: string; page: number; search: string }) =>
     [...payrollKeys.entriesAll(), { vendorId, month: monthKey(s.month), filter: s.filter, page: s.page, search: s.search }] as const,
-  missingWorkers: (vendorId: string | null, payrollId: string, page: number) => [...payrollKeys.all, 'missing-workers', { vendorId, payrollId, page }] as const,
+  missingWorkers: (vendorId: string | null, payrollId: string, page: number, limit: number) =>
+    [...payrollKeys.all, 'missing-workers', { vendorId, payrollId, page, limit }] as const,
 };
 
 export const transactionsKeys = {

@@ -7,9 +7,9 @@ import {
   monthOfDate,
   payrollConfigOf,
   payrollMonthOf,
-  type PayrollStatus,
 } from '@portal/domain';
 import type { Deps } from '../../../platform/context.js';
+import { movePayroll } from '../lifecycle.js';
 
 /**
  * The daily expiry: PROCESSED, PAYROLL_FROZEN and PAYROLL_PROCESSING_FAILED payrolls whose month's
@@ -27,11 +27,5 @@ export async function expirePayrolls(deps: Pick<Deps, 'db'>, now: Date): Promise
     .execute();
   const ids = candidates.filter((c) => isPayrollWindowClosed(monthOfDate(c.month), day, payrollConfigOf(c.config))).map((c) => c.id);
   if (ids.length === 0) return 0;
-  const moved = await deps.db
-    .updateTable('payrolls')
-    .set({ status: 'EXPIRED' satisfies PayrollStatus, expired_at: now, updated_at: now })
-    .where('id', 'in', ids)
-    .where('status', 'in', EXPIRABLE_STATUSES)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows);
+  return movePayroll(deps.db, ids, EXPIRABLE_STATUSES, 'EXPIRED', { expired_at: now, updated_at: now });
 }

@@ -2,6 +2,7 @@ import { PAYROLL_MSG, canMove, firstDayOf, isPayrollWindowClosed, lastDayOf, mon
 import { badRequest, conflict } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
+import { movePayroll } from '../lifecycle.js';
 import { type PayrollDeps, configOf, currentPayroll, notAllowed, payrollOf, today } from '../shared.js';
 
 /**
@@ -35,12 +36,7 @@ async function move(deps: PayrollDeps, ctx: AuthContext, payrollId: string, to: 
       const current = await currentPayroll(trx, ctx, month);
       if (current && current.id !== p.id) throw conflict(PAYROLL_MSG.notCurrent(label), 'PAYROLL_NOT_CURRENT');
     }
-    await trx
-      .updateTable('payrolls')
-      .set(to === 'PAYROLL_FROZEN' ? { status: to, frozen_at: now, frozen_by: ctx.admin.id, updated_at: now } : { status: to, cancelled_at: now, cancelled_by: ctx.admin.id, updated_at: now })
-      .where('id', '=', p.id)
-      .where('status', '=', p.status)
-      .execute();
+    await movePayroll(trx, p.id, p.status, to, to === 'PAYROLL_FROZEN' ? { frozen_at: now, frozen_by: ctx.admin.id, updated_at: now } : { cancelled_at: now, cancelled_by: ctx.admin.id, updated_at: now });
     await recordAdminActivity(trx, ctx, {
       actionType: to === 'PAYROLL_FROZEN' ? ACTION_TYPES.payrollFrozen : ACTION_TYPES.payrollCancelled,
       targetType: 'PAYROLL',

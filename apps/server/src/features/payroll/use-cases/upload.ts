@@ -21,6 +21,8 @@ import { AppError, badRequest, conflict } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { inspectFile } from '../../../platform/uploads/inspect.js';
 import { cleanFileName } from '../../../platform/uploads/receive.js';
+import { JOB_MSG } from '../../documents/index.js';
+import { movePayroll, startPayroll } from '../lifecycle.js';
 import { type PayrollDeps, configOf, currentPayroll, today } from '../shared.js';
 
 /** Base64 (a data: URL prefix allowed) to bytes, refusing what is not base64 or too large before decoding. */
@@ -67,27 +69,23 @@ export async function upload(deps: PayrollDeps, ctx: AuthContext, input: { file:
     if (current?.status === 'PAYROLL_FROZEN') throw conflict(PAYROLL_MSG.alreadyFinalized(label), 'PAYROLL_FINALIZED');
     if (current && isDisbursalStatus(current.status)) throw conflict(PAYROLL_MSG.alreadyExecuted(label), 'PAYROLL_EXECUTED');
     // Still processing refuses, unless its job is dead for good (decision 0019): then that payroll
-    // ends PAYROLL_PROCESSING_FAILED here and this upload replaces it.
-    if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING') && !(await documents.abandonIfJobDead(trx, current.upload_id))) {
-      throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+    // ends PAYROLL_PROCESSING_FAILED here (UPLOADED too: a job that died before it began) and this
+    // upload replaces it.
+    if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING')) {
+      if (!(await documents.abandonIfJobDead(trx, current.upload_id))) throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+      await movePayroll(trx, current.id, ['UPLOADED', 'PROCESSING'], 'PAYROLL_PROCESSING_FAILED', { failure_reason: JOB_MSG.abandoned, updated_at: deps.now() });
     }
-    const row = await trx
-      .insertInto('payrolls')
-      .values({
-        employer_id: ctx.admin.employer_id,
-        vendor_id: ctx.vendorId,
-        month: firstDayOf(month),
-        kind: input.docType,
-        status: 'UPLOADED',
-        upload_id: upload.id,
-        original_file_id: upload.originalFileId,
-        admin_id: ctx.admin.id,
-        created_at: deps.now(),
-        updated_at: deps.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    payrollId = row.id;
+    payrollId = await startPayroll(trx, {
+      employer_id: ctx.admin.employer_id,
+      vendor_id: ctx.vendorId,
+      month: firstDayOf(month),
+      kind: input.docType,
+      upload_id: upload.id,
+      original_file_id: upload.originalFileId,
+      admin_id: ctx.admin.id,
+      created_at: deps.now(),
+      updated_at: deps.now(),
+    });
   });
   return { payrollId, documentId: record._id, status: 'PROCESSING', month: monthYearOf(month) };
 }

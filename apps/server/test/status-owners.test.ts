@@ -1,0 +1,119 @@
+/**
+ * One owner per state machine (issue 23). The payroll lifecycle (features/payroll/lifecycle.ts)
+ * makes exactly the moves of the domain's PAYROLL_MOVES and refuses every other, leaving the row
+ * as it was; and no other server file writes `payrolls.status` (nor does a new file start writing
+ * the upload, payout or advance status).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYROLL_MOVES, PAYROLL_STATUSES, type PayrollStatus } from '@portal/domain';
+import { ForbiddenPayrollMove, movePayroll, startPayroll } from '../src/features/payroll/lifecycle.js';
+import { createEmployer, createTestEnv, type TestEnv } from './harness.js';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(() => env.close());
+
+/** A payroll row of a new employer, set to `status` (as the product would have moved it there). */
+async function payrollAt(status: PayrollStatus): Promise<string> {
+  const db = env.deps.db;
+  const { employer, owner } = await createEmployer(env);
+  const file = await db
+    .insertInto('stored_files')
+    .values({ employer_id: employer.id, vendor_id: null, admin_id: owner.id, document_type: 'PAYROLL_UPLOAD', file_name: 'p.xlsx', mime_type: 'application/octet-stream', size_bytes: 1, content: env.deps.protector.sealBytes(Buffer.from('x')) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const upload = await db
+    .insertInto('document_uploads')
+    .values({ employer_id: employer.id, vendor_id: null, admin_id: owner.id, doc_type: 'PAYROLL_UPLOAD', status: 'PROCESSED', file_name: 'p.xlsx', original_file_id: file.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = await startPayroll(db, { employer_id: employer.id, vendor_id: null, month: '2026-10-01', kind: 'PAYROLL_UPLOAD', upload_id: upload.id, original_file_id: file.id, admin_id: owner.id });
+  // Test set-up only: put the row where the case needs it.
+  if (status !== 'UPLOADED') await db.updateTable('payrolls').set({ status }).where('id', '=', id).execute();
+  return id;
+}
+const statusOf = async (id: string) => (await env.deps.db.selectFrom('payrolls').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('the payroll lifecycle', () => {
+  it('makes every move of PAYROLL_MOVES, and only from the status it names', async () => {
+    for (const from of PAYROLL_STATUSES) {
+      for (const to of PAYROLL_MOVES[from]) {
+        const id = await payrollAt(from);
+        expect(await movePayroll(env.deps.db, id, from, to), `${from} -> ${to}`).toBe(1);
+        expect(await statusOf(id)).toBe(to);
+        // Moved already: the same move again finds nothing in `from`.
+        expect(await movePayroll(env.deps.db, id, from, to)).toBe(0);
+      }
+    }
+  });
+
+  it('refuses every move outside PAYROLL_MOVES and leaves the payroll as it was', async () => {
+    let refused = 0;
+    for (const from of PAYROLL_STATUSES) {
+      const id = await payrollAt(from);
+      for (const to of PAYROLL_STATUSES) {
+        if (PAYROLL_MOVES[from].includes(to)) continue;
+        await expect(movePayroll(env.deps.db, id, from, to), `${from} -> ${to}`).rejects.toBeInstanceOf(ForbiddenPayrollMove);
+        expect(await statusOf(id)).toBe(from);
+        refused += 1;
+      }
+    }
+    expect(refused).toBeGreaterThan(90); // 11 x 11 pairs less the table's moves
+  });
+
+  it('refuses a list of sources when any of them may not move there', async () => {
+    const id = await payrollAt('PROCESSED');
+    await expect(movePayroll(env.deps.db, id, ['PROCESSED', 'PAYROLL_FROZEN'], 'CANCELLED')).rejects.toBeInstanceOf(ForbiddenPayrollMove);
+    expect(await statusOf(id)).toBe('PROCESSED');
+  });
+});
+
+// ---- one writer per status column ----
+
+const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
+const sources = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sources(path.join(dir, d.name)) : d.name.endsWith('.ts') && !d.name.endsWith('.test.ts') ? [path.join(dir, d.name)] : []));
+
+/**
+ * The files that write `table`'s `status`: a Kysely update or insert of the table whose object
+ * names `status`, or SQL that updates or inserts into it naming `status`.
+ */
+function writersOf(table: string): string[] {
+  const builder = new RegExp(`(?:updateTable|insertInto)\\(\\s*'${table}(?: as \\w+)?'\\s*\\)[^;]*?\\.(?:set|values)\\([^;]*?\\bstatus\\s*[:,}]`, 's');
+  const raw = new RegExp(`(?:update\\s+${table}\\b(?:\\s+\\w+)?\\s+set\\b[^;\`]*?\\bstatus\\s*=|insert\\s+into\\s+${table}\\s*\\([^)]*\\bstatus\\b)`, 'is');
+  return sources(SRC)
+    .filter((f) => {
+      const text = fs.readFileSync(f, 'utf8');
+      return builder.test(text) || raw.test(text);
+    })
+    .map((f) => path.relative(SRC, f))
+    .sort();
+}
+
+describe('one writer per status column', () => {
+  it('payrolls.status: only features/payroll/lifecycle.ts', () => {
+    expect(writersOf('payrolls')).toEqual(['features/payroll/lifecycle.ts']);
+  });
+
+  // Not yet one owner each (docs/architecture.md, Owners): the writers of today, so that no new
+  // file starts writing the column; the lists are to shrink to one module each.
+  it('document_uploads.status (the upload audit): no writer beyond those of today', () => {
+    expect(writersOf('document_uploads')).toEqual(['demo/workforce.ts', 'features/documents/pipeline.ts', 'features/documents/service.ts', 'features/payroll/processing.ts']);
+  });
+  it('payouts.status: only the payouts feature', () => {
+    expect(writersOf('payouts')).toEqual(['features/payouts/jobs.ts', 'features/payouts/sender.ts', 'features/payouts/status.ts']);
+  });
+  it('transactions.status (the advance): no writer beyond those of today', () => {
+    expect(writersOf('transactions')).toEqual([
+      'features/approvals/service.ts',
+      'features/payouts/service.ts',
+      'features/worker-side/use-cases/advance-status.ts',
+      'features/worker-side/use-cases/request-advance.ts',
+    ]);
+  });
+});
