@@ -524,15 +524,14 @@ describe('webhook transport (pipelined HTTP/1.1)', () => {
     }
   });
 
-  it('fails what a closed or silent connection leaves unanswered, and survives the receiver dropping idle connections', async () => {
+  it('sends again what a closed connection leaves unanswered, fails what a silent one leaves, and survives the receiver dropping idle connections', async () => {
     const s = await start((server) => (server.keepAliveTimeout = 100));
     const client = new PipelinedClient(s.url, 1);
     try {
+      // The receiver closes the connection after the second answer: the two requests pipelined
+      // behind it are sent again on a new connection (webhooks are idempotent), and answered.
       const results = await client.postAll([req({}), req({ 'x-mode': 'close' }), req({}), req({})], 2_000);
-      expect(results[0]).toBeNull();
-      expect(results[1]).toBeNull();
-      expect(results[2]).toMatch(/closed/);
-      expect(results[3]).toMatch(/closed/);
+      expect(results).toEqual([null, null, null, null]);
       const silent = await client.postAll([req({}), req({ 'x-mode': 'hang' }), req({})], 300);
       expect(silent[0]).toBeNull();
       expect(silent[1]).toMatch(/no answer/);

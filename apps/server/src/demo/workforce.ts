@@ -4,12 +4,12 @@
  * happen (the service runs on that day's clock), some are repaid, and salary top-ups are
  * disbursed. A seeded generator keeps the demo the same on every machine.
  */
-import ExcelJS from 'exceljs';
 import { STORED_TYPES_OF, businessDate, firstDayOf, formatDdMmYyyy, monthOfDate, monthStart, payrollMonthOf } from '@portal/domain';
 import type { Deps } from '../platform/context.js';
 import { createSheetPipeline, leaveSheet } from '../features/documents/index.js';
 import { createWorkerSide } from '../features/worker-side/index.js';
 import type { WorkerRecord } from '../db/schema.js';
+import { writeXlsx } from '../platform/uploads/xlsx-writer.js';
 import { demoDocuments } from './documents.js';
 
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Meera', 'Lakshmi', 'Fatima', 'Imran', 'Joseph', 'Gurpreet', 'Harpreet', 'Ramesh', 'Suresh', 'Kavya', 'Pooja', 'Deepak', 'Sunita'];
@@ -164,11 +164,7 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
   ];
   const process = createSheetPipeline({ LEAVE_UPLOAD: leaveSheet });
   for (const sheet of sheets) {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Leave');
-    ws.addRow(['Employee ID', 'From Date', 'To Date', 'Leave Type']);
-    for (const r of sheet.rows) ws.addRow(r);
-    const content = Buffer.from(await wb.xlsx.writeBuffer());
+    const content = await writeXlsx({ name: 'Leave', header: ['Employee ID', 'From Date', 'To Date', 'Leave Type'], rows: sheet.rows.map((cells) => ({ cells })) });
     const stored = await deps.db
       .insertInto('stored_files')
       .values({

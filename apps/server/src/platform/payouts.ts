@@ -13,8 +13,7 @@
  *   is unknown: ask the bank by reference (`findByReference`) and retry with the SAME key.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import { Agent, request } from 'undici';
 import { z } from 'zod';
 
 /** Statuses of a real payouts API (RazorpayX); the simulated bank uses queued/processing/processed/failed/reversed. */
@@ -180,8 +179,8 @@ export interface HttpPayoutsApiOptions {
 export function createHttpPayoutsApi(options: HttpPayoutsApiOptions): PayoutsApi {
   const base = options.baseUrl.replace(/\/$/, '');
   const publicBase = (options.publicUrl ?? options.baseUrl).replace(/\/$/, '');
-  const secure = base.startsWith('https:');
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 64 }) : new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Kept-alive connections, at most 64 to the bank (as many as calls in flight, payoutConcurrency 48 by default).
+  const dispatcher = new Agent({ connections: 64 });
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
     let res: { status: number; text: string };
@@ -210,44 +209,30 @@ export function createHttpPayoutsApi(options: HttpPayoutsApiOptions): PayoutsApi
   }
 
   /**
-   * One exchange over a keep-alive connection (node:http rather than fetch: a payroll run makes
-   * thousands of calls, and this costs a fraction of fetch's CPU per call). The deadline covers the
-   * whole exchange, body included: a bank that sends headers and then stalls is as unknown as one
-   * that never answers.
+   * One exchange over a kept-alive connection (undici's request rather than fetch: a payroll run
+   * makes thousands of calls, and this costs a fraction of fetch's CPU per call). The deadline
+   * covers the whole exchange, body included: a bank that sends headers and then stalls is as
+   * unknown as one that never answers. Past it the request is aborted (its connection closed) and
+   * the call fails with TimeoutError.
    */
-  function send(method: string, url: string, body: Buffer | null, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      let finished = false;
-      const finish = (err: Error | null, value?: { status: number; text: string }) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        if (err) reject(err);
-        else resolve(value!);
-      };
-      const req = (secure ? https : http).request(
-        url,
-        {
-          method,
-          agent,
-          headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...headers },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => finish(null, { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', (e) => finish(e));
-          res.on('close', () => finish(new Error('connection closed before the answer ended')));
-        },
-      );
-      const timer = setTimeout(() => {
-        const e = new TimeoutError();
-        finish(e);
-        req.destroy(e);
-      }, options.timeoutMs);
-      req.on('error', (e) => finish(e));
-      req.end(body ?? undefined);
-    });
+  async function send(method: 'GET' | 'POST', url: string, body: Buffer | null, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new TimeoutError()), options.timeoutMs);
+    try {
+      const res = await request(url, {
+        method,
+        dispatcher,
+        signal: deadline.signal,
+        headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...headers },
+        body,
+      });
+      return { status: res.statusCode, text: await res.body.text() };
+    } catch (e) {
+      if (deadline.signal.aborted) throw new TimeoutError();
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   function payout(json: unknown, what: string): BankPayout {

@@ -69,7 +69,7 @@ export function createPayoutWorker(deps: Deps): PayoutWorker {
     const states: BankState[] = [];
     await Promise.all(
       rows.map((row) =>
-        sender.limiter.run(async () => {
+        sender.limiter(async () => {
           try {
             const p = row.bank_payout_id ? await deps.bank.api.getPayout(row.bank_payout_id) : await lookUp(deps.bank.api, row.id);
             if (p) states.push(bankStateOf(p));

@@ -6,29 +6,12 @@
  * reconciliation poll, which send it again with the same key.
  */
 import { sql } from 'kysely';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { Deps } from '../../platform/context.js';
 import { BankRejectedError, type BankPayout, type PayoutsApi } from '../../platform/payouts.js';
 import { crashPoint } from './crash.js';
 import { bankStateOf, type BankState } from './status.js';
 import type { BankWriter } from './writer.js';
-
-/** A counting semaphore. */
-export class Limiter {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((r) => this.waiting.push(r));
-    else this.active++;
-    try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    }
-  }
-}
 
 export interface PayoutRow {
   id: string;
@@ -79,11 +62,12 @@ export interface PayoutSender {
   send(payoutIds: readonly string[]): Promise<number>;
   /** Sends payouts already taken (`sent_at` set by the caller). */
   sendRows(rows: readonly PayoutRow[]): Promise<number>;
-  limiter: Limiter;
+  /** At most `payoutConcurrency` bank calls in flight in this process, for every job that sends or asks. */
+  limiter: LimitFunction;
 }
 
 export function createPayoutSender(deps: Deps, writer: BankWriter): PayoutSender {
-  const limiter = new Limiter(deps.config.payoutConcurrency);
+  const limiter = pLimit(deps.config.payoutConcurrency);
 
   async function sendRows(rows: readonly PayoutRow[]): Promise<number> {
     let unknown = 0;
@@ -91,7 +75,7 @@ export function createPayoutSender(deps: Deps, writer: BankWriter): PayoutSender
     const stored: Promise<void>[] = [];
     await Promise.all(
       rows.map((row) =>
-        limiter.run(async () => {
+        limiter(async () => {
           crashPoint('before-bank-call');
           const state = await sendOne(deps.bank.api, row);
           crashPoint('after-bank-call');

@@ -8,8 +8,8 @@
  * with its reasons or VALID. Otherwise PROCESSED with the totals; the processed sheet (FINALIZED or
  * SKIPPED with the reason) follows a moment after the commit.
  */
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import {
   DISBURSAL_STATUSES,
   PAYROLL_FLAGS,
@@ -49,33 +49,6 @@ export const PAYROLL_PROCESS_MSG = {
 } as const;
 /** The processed sheet's Status values. */
 export const PAYROLL_ROW_STATUS = { failed: 'FAILED', valid: 'VALID', finalized: 'FINALIZED', skipped: 'SKIPPED' } as const;
-
-/**
- * UUIDv7 (RFC 9562): a millisecond timestamp, then a counter, then random bits. Time-ordered ids
- * make 50,000 primary-key inserts land at the end of the index instead of all over it.
- */
-class TimeOrderedIds {
-  private ms = 0;
-  private seq = 0;
-  next(): string {
-    const now = Date.now();
-    if (now > this.ms) {
-      this.ms = now;
-      this.seq = 0;
-    } else if (++this.seq > 0xfff) {
-      this.ms += 1;
-      this.seq = 0;
-    }
-    const b = Buffer.alloc(16);
-    b.writeUIntBE(this.ms, 0, 6);
-    b.writeUInt16BE(0x7000 | this.seq, 6);
-    randomBytes(8).copy(b, 8);
-    b[8] = (b[8]! & 0x3f) | 0x80;
-    const h = b.toString('hex');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  }
-}
-
 
 /**
  * What each worker of the context repays from month M's salary: advances TRANSFERRED on or before
@@ -245,7 +218,6 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
 
     const deductions = await deductionsOf(trx, payroll);
     const previous = await previousEntries(trx, payroll);
-    const ids = new TimeOrderedIds();
     const flagCounts = Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, 0])) as Record<PayrollFlag, number>;
     const monthDays = { from: firstDayOf(monthOfDate(payroll.month)), to: lastDayOf(monthOfDate(payroll.month)) };
     let position = 0;
@@ -284,7 +256,9 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
         if (!w) throw new Error(`payroll ${payroll.id}: row ${r.rowNumber}'s worker vanished while it was processed`);
         position += 1;
         rows += 1;
-        const id = ids.next();
+        // UUIDv7 (RFC 9562, monotonic within the process): time-ordered ids make 50,000 primary-key
+        // inserts land at the end of the index instead of all over it.
+        const id = uuidv7();
         const items = deductions.get(w.id) ?? [];
         const salary = salaryForPaidDays(v.monthlySalary, v.paidHundredths, v.workingDays);
         const deducted = sumAmounts(items);

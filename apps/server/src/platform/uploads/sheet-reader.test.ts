@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cellDate, type CellValue } from '@portal/domain';
-import { MAX_SHEET_COLUMNS, openSheet, openWorkbook, SharedStrings, SheetReadError, type SheetRow } from './sheet-reader.js';
+import { openSheet, openWorkbook } from './sheet-reader.js';
+import { MAX_SHEET_COLUMNS, type SheetRow } from './sheet-rows.js';
+import { SharedStrings } from './sheet-strings.js';
+import { SheetReadError } from './sheet-xml.js';
 import { writeXlsx } from './xlsx-writer.js';
 import { writeZip } from './zip.js';
 

@@ -2,18 +2,16 @@
  * A one-sheet xlsx written by hand (processed sheets, sample files): header row bold and frozen,
  * text as inline strings made formula-safe (security.md Exports, ASVS 5.0 V1.2.10), numbers as
  * numbers, offending cells filled light red. The sheet XML is built in chunks of rows with a turn
- * of the event loop between them, and compressed off the loop by writeZip: 50,000 rows stay well
- * under a second. The portal's one xlsx writer: the downloads (employee report, transactions and
- * salary top-up reports, activity trail) use it too, the reports through streamXlsx, which writes
- * the same workbook into a stream while its rows are still being read.
+ * of the event loop between them, and packed by yazl (zip.ts), which deflates off the loop. The
+ * portal's one xlsx writer (its XML is ours, decision 0042): the downloads (employee report,
+ * transactions and salary top-up reports, activity trail) and the demo's leave sheets use it too,
+ * the reports through streamXlsx, which writes the same workbook into a stream while its rows are
+ * still being read.
  */
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { constants, crc32, deflateRaw } from 'node:zlib';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { spreadsheetSafeText } from '@portal/domain';
-import { writeZip } from './zip.js';
+import { writeZip, zipEntries } from './zip.js';
 
 export interface XlsxRow {
   cells: readonly (string | number | null)[];
@@ -151,21 +149,6 @@ export async function writeXlsx(sheet: XlsxSheet): Promise<Buffer> {
 
 // ---- streamed into a writable (downloads) ----
 
-const deflateRawAsync = promisify(deflateRaw);
-/** Uncompressed sheet XML per deflated piece, and pieces compressing at once (zlib's threads, off the loop). */
-const STREAM_PIECE = 512 * 1024;
-const PIECES_IN_FLIGHT = 2;
-const SIG_LOCAL = 0x04034b50;
-const SIG_DESCRIPTOR = 0x08074b50;
-const SIG_CENTRAL = 0x02014b50;
-const SIG_EOCD = 0x06054b50;
-const FLAG_UTF8 = 0x0800;
-/** Sizes and CRC follow the data (the sheet's are known only once it is written). */
-const FLAG_DATA_DESCRIPTOR = 0x0008;
-// 1980-01-01 00:00, the zip epoch, as writeZip: the same rows give the same bytes.
-const DOS_TIME = 0;
-const DOS_DATE = (0 << 9) | (1 << 5) | 1;
-
 /** Thrown when the reader of a streamed workbook went away before the end. */
 export class XlsxStreamClosed extends Error {
   constructor() {
@@ -173,144 +156,29 @@ export class XlsxStreamClosed extends Error {
   }
 }
 
-/** Resolves when `out` can take more (or is closed); no listener is left behind. */
-async function drained(out: Writable): Promise<void> {
-  const ac = new AbortController();
-  try {
-    await Promise.race([once(out, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]);
-  } finally {
-    ac.abort();
-  }
-}
-
-interface Written {
-  name: Buffer;
-  flags: number;
-  crc32: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  offset: number;
-}
-
-function localHeader(name: Buffer, flags: number, crc: number, compressedSize: number, uncompressedSize: number): Buffer {
-  const h = Buffer.alloc(30);
-  h.writeUInt32LE(SIG_LOCAL, 0);
-  h.writeUInt16LE(20, 4);
-  h.writeUInt16LE(flags, 6);
-  h.writeUInt16LE(8, 8);
-  h.writeUInt16LE(DOS_TIME, 10);
-  h.writeUInt16LE(DOS_DATE, 12);
-  h.writeUInt32LE(crc >>> 0, 14);
-  h.writeUInt32LE(compressedSize, 18);
-  h.writeUInt32LE(uncompressedSize, 22);
-  h.writeUInt16LE(name.length, 26);
-  return Buffer.concat([h, name]);
-}
-
-function centralDirectory(entries: readonly Written[], at: number): Buffer {
-  const parts: Buffer[] = [];
-  for (const e of entries) {
-    const cd = Buffer.alloc(46);
-    cd.writeUInt32LE(SIG_CENTRAL, 0);
-    cd.writeUInt16LE(20, 4);
-    cd.writeUInt16LE(20, 6);
-    cd.writeUInt16LE(e.flags, 8);
-    cd.writeUInt16LE(8, 10);
-    cd.writeUInt16LE(DOS_TIME, 12);
-    cd.writeUInt16LE(DOS_DATE, 14);
-    cd.writeUInt32LE(e.crc32 >>> 0, 16);
-    cd.writeUInt32LE(e.compressedSize, 20);
-    cd.writeUInt32LE(e.uncompressedSize, 24);
-    cd.writeUInt16LE(e.name.length, 28);
-    cd.writeUInt32LE(e.offset, 42);
-    parts.push(cd, e.name);
-  }
-  const size = parts.reduce((n, b) => n + b.length, 0);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(SIG_EOCD, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(size, 12);
-  eocd.writeUInt32LE(at, 16);
-  return Buffer.concat([...parts, eocd]);
-}
-
 /**
  * The same workbook as writeXlsx, written into `out` while the rows are produced (a report read
- * from a database cursor): the sheet is deflated in pieces of about half a MB, at most two at a
- * time, each written as soon as it is ready, and the rows are read on only while `out` takes
- * them, so memory stays at a few pieces whatever the number of rows. The sheet's entry carries a
- * data descriptor (its sizes follow its data), as streaming zip writers do. Ends `out`; throws
- * XlsxStreamClosed when `out` is closed or destroyed first (the rows are then no longer read).
+ * from a database cursor): yazl deflates the sheet as its XML comes and its output is piped into
+ * `out`, so the rows are read on only while `out` takes them and memory stays at a few buffers
+ * whatever the number of rows. The sheet's entry carries a data descriptor (its sizes follow its
+ * data), as streaming zip writers do. Ends `out`; throws XlsxStreamClosed when `out` is closed or
+ * destroyed first (the rows are then no longer read).
  */
 export async function streamXlsx(sheet: XlsxSheet, out: Writable): Promise<void> {
-  const written: Written[] = [];
-  let offset = 0;
-  const put = async (chunk: Buffer) => {
-    if (out.destroyed || out.writableEnded) throw new XlsxStreamClosed();
-    offset += chunk.length;
-    if (!out.write(chunk)) await drained(out);
-  };
-  const check = () => {
-    if (offset > 0xfffffffe) throw new Error('workbook too large for a zip without zip64');
-  };
-
-  for (const part of fixedParts(sheet)) {
-    const data = Buffer.from(part.data, 'utf8');
-    const deflated = await deflateRawAsync(data);
-    const e: Written = { name: Buffer.from(part.name, 'utf8'), flags: FLAG_UTF8, crc32: crc32(data) >>> 0, compressedSize: deflated.length, uncompressedSize: data.length, offset };
-    written.push(e);
-    await put(localHeader(e.name, e.flags, e.crc32, e.compressedSize, e.uncompressedSize));
-    await put(deflated);
+  if (out.destroyed || out.writableEnded) throw new XlsxStreamClosed();
+  const rows = Readable.from(sheetXml(sheet), { objectMode: false });
+  const zip = zipEntries([...fixedParts(sheet), { name: SHEET_PART, data: rows }]);
+  // yazl reports a failing source (the rows' query) on the archive, not on its output.
+  const failed = new Promise<never>((_, reject) => zip.once('error', reject));
+  try {
+    await Promise.race([pipeline(zip.outputStream, out), failed]);
+  } catch (err) {
+    // The rows are read no further (the generator is returned, so its query ends).
+    rows.destroy();
+    (zip.outputStream as Readable).destroy();
+    if (isPrematureClose(err) || out.destroyed) throw new XlsxStreamClosed();
+    throw err;
   }
-
-  const name = Buffer.from(SHEET_PART, 'utf8');
-  const entry: Written = { name, flags: FLAG_UTF8 | FLAG_DATA_DESCRIPTOR, crc32: 0, compressedSize: 0, uncompressedSize: 0, offset };
-  await put(localHeader(name, entry.flags, 0, 0, 0));
-  let crc = 0;
-  let run: Buffer[] = [];
-  let runLength = 0;
-  const pending: Promise<Buffer>[] = [];
-  const writeReady = async (keep: number) => {
-    while (pending.length > keep) {
-      const piece = await pending.shift()!;
-      entry.compressedSize += piece.length;
-      await put(piece);
-    }
-  };
-  // Pieces end with a sync flush (byte-aligned, not final), the last with Z_FINISH: together one deflate stream.
-  const startPiece = (flush: number) => {
-    const piece = run.length === 1 ? run[0]! : Buffer.concat(run, runLength);
-    const p = deflateRawAsync(piece, { level: 6, finishFlush: flush });
-    p.catch(() => {}); // awaited in order by writeReady; until then not unhandled
-    pending.push(p);
-    run = [];
-    runLength = 0;
-  };
-  for await (const part of sheetXml(sheet)) {
-    crc = crc32(part, crc);
-    entry.uncompressedSize += part.length;
-    run.push(part);
-    runLength += part.length;
-    if (runLength >= STREAM_PIECE) {
-      startPiece(constants.Z_SYNC_FLUSH);
-      await writeReady(PIECES_IN_FLIGHT - 1);
-    }
-  }
-  startPiece(constants.Z_FINISH);
-  await writeReady(0);
-  entry.crc32 = crc >>> 0;
-  check();
-  const descriptor = Buffer.alloc(16);
-  descriptor.writeUInt32LE(SIG_DESCRIPTOR, 0);
-  descriptor.writeUInt32LE(entry.crc32, 4);
-  descriptor.writeUInt32LE(entry.compressedSize, 8);
-  descriptor.writeUInt32LE(entry.uncompressedSize, 12);
-  await put(descriptor);
-  written.push(entry);
-  const at = offset;
-  await put(centralDirectory(written, at));
-  if (out.destroyed) throw new XlsxStreamClosed();
-  out.end();
-  await finished(out, { readable: false });
 }
+
+const isPrematureClose = (err: unknown) => (err as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { assembleZip, DeclarationScanner, readEntry, storedEntry, verifyZip, ZipError, type RawZipEntry, type ZipErrorKind, type ZipLimits } from './zip.js';
+import { readEntry, verifyZip, ZipError, type ZipErrorKind } from './zip.js';
+import { assembleZip, storedEntry, type RawZipEntry } from './zip-forge.js';
+import { DeclarationScanner, type ZipLimits } from './zip-policy.js';
 import { writeXlsx } from './xlsx-writer.js';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/sheets');
