@@ -178,13 +178,20 @@ export interface WorkersTable {
   terminated_at: string | null;
   employment_status: Generated<EmploymentStatusDb>;
   upi_id: string | null;
+  /** Sealed text (decision 0037), as every sealed field: `pe1.<data key>.<...>`. */
   pan: string | null;
+  /** The PAN masked but for its last 4 (maskLast4), what the screens show. */
+  pan_masked: string | null;
   designation: string | null;
   current_monthly_salary: number;
   max_withdrawal_salary_percent: number | null;
   max_withdrawal_per_transaction: number | null;
   max_withdrawal_per_day: number | null;
+  /** Sealed. */
   salary_account_number: string | null;
+  salary_account_number_masked: string | null;
+  /** HMAC-SHA256 under the blind-index key (the employee sheet compares it in SQL). */
+  salary_account_number_hash: Buffer | null;
   department_id: string | null;
   grade_id: string | null;
   branch_id: string | null;
@@ -207,7 +214,9 @@ export interface WorkerProfilesTable {
 export interface WorkerBankAccountsTable {
   id: Generated<string>;
   worker_id: string;
+  /** Sealed. */
   account_number: string;
+  account_number_masked: string;
   ifsc: string;
   is_primary: Generated<boolean>;
   created_at: Generated<Date>;
@@ -441,7 +450,11 @@ export interface PayrollEntriesTable {
   salary: number;
   deductions: Generated<number>;
   amount_payable: number;
+  /** Sealed. */
   account_number: string;
+  account_number_masked: string;
+  /** HMAC-SHA256 under the blind-index key (SHARED_BANK_ACCOUNT groups by it). Null only on a row an older version wrote, until it is sealed at start. */
+  account_number_hash: Buffer | null;
   ifsc: string;
   status: PayrollEntryStatusDb;
   skip_reason: string | null;
@@ -503,6 +516,7 @@ export interface PayoutsTable {
   attempt: number;
   idempotency_key: string;
   amount: number;
+  /** Sealed (copied from the entry; the sender opens it just before the bank call). */
   account_number: string;
   ifsc: string;
   status: Generated<PayoutStatusDb>;
@@ -561,6 +575,7 @@ export interface DB {
   outbox_messages: OutboxMessagesTable;
   app_secrets: AppSecretsTable;
   data_keys: DataKeysTable;
+  data_index_key: DataKeysTable;
   data_sealing_runs: DataSealingRunsTable;
 }
 export type AdminRecord = Selectable<AdminsTable>;

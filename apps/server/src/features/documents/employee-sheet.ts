@@ -26,13 +26,14 @@ import {
   type EmployeeSheetRow,
 } from '@portal/domain';
 import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js';
-import { formOf, valuesOf, type WorkerColumns } from '../employees/index.js';
+import { formOf, opened, sealedValuesOf, valuesOf, type SealedWorkerColumns, type WorkerColumns } from '../employees/index.js';
+import type { DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
 import { refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 /** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
-const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
+const COLUMNS: { key: keyof SealedWorkerColumns; type: string }[] = [
   { key: 'full_name', type: 'text' },
   { key: 'email', type: 'text' },
   { key: 'mobile', type: 'text' },
@@ -40,6 +41,8 @@ const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
   { key: 'current_monthly_salary', type: 'bigint' },
   { key: 'joined_at', type: 'date' },
   { key: 'salary_account_number', type: 'text' },
+  { key: 'salary_account_number_masked', type: 'text' },
+  { key: 'salary_account_number_hash', type: 'bytea' },
   { key: 'max_withdrawal_salary_percent', type: 'numeric' },
   { key: 'max_withdrawal_per_day', type: 'bigint' },
   { key: 'max_withdrawal_per_transaction', type: 'bigint' },
@@ -128,7 +131,8 @@ const SAME: Partial<Record<EmployeeSheetKey, RawBuilder<unknown>>> = {
   mobile: sameText('mobile', 'mobile'),
   currentMonthlySalary: sameAmount('currentMonthlySalary', 'current_monthly_salary', false),
   joiningDate: sql`${cell('joiningDate')} = to_char(w.joined_at, 'YYYY-MM-DD')`,
-  salaryAccountNumber: sameText('salaryAccountNumber', 'salary_account_number'),
+  // Sealed at rest: the keyed hashes compared (the staged one computed when the row was staged; null for a blank cell).
+  salaryAccountNumber: sql`decode(s.account->>'h', 'hex') is not distinct from w.salary_account_number_hash`,
   maxWithdrawalSalaryPercent: sql`case when ${cell('maxWithdrawalSalaryPercent')} = '' then w.max_withdrawal_salary_percent is null when ${cell('maxWithdrawalSalaryPercent')} ~ '^[0-9]{1,3}([.][0-9]{1,2})?$' then w.max_withdrawal_salary_percent = ${cell('maxWithdrawalSalaryPercent')}::numeric else false end`,
   maxWithdrawalPerDay: sql`case when ${cell('maxWithdrawalPerDay')} = '' then w.max_withdrawal_per_day is null else ${sameAmount('maxWithdrawalPerDay', 'max_withdrawal_per_day', true)} end`,
   maxWithdrawalPerTransaction: sql`case when ${cell('maxWithdrawalPerTransaction')} = '' then w.max_withdrawal_per_transaction is null else ${sameAmount('maxWithdrawalPerTransaction', 'max_withdrawal_per_transaction', true)} end`,
@@ -157,7 +161,7 @@ async function markUnchanged(trx: Kysely<DB>, scope: { employerId: string; vendo
   // The staged value is json (text): parsed once into jsonb (materialized, so not once a cell; once a row, not once for the form and again for the given keys).
   const result = await sql`
     with s as materialized (
-      select r.row_number, r.key, j.v->'form' as form, j.v->'given' as given
+      select r.row_number, r.key, j.v->'form' as form, j.v->'given' as given, j.v->'account' as account
       from sheet_rows r cross join lateral (select r.value::jsonb as v offset 0) j
       where r.upload_id = ${scope.uploadId}::uuid and r.status is null and r.value is not null
     )
@@ -184,17 +188,20 @@ const given = (key: EmployeeSheetKey) => sql`nullif(f->>${sql.lit(key)}, '')`;
 /** A whole-rupee or up-to-2-decimal amount (checked by the form schema already) in paise. */
 const paise = (key: EmployeeSheetKey) => sql`(${given(key)}::numeric * 100)::bigint`;
 /**
- * The stored columns of a new employee's row, in SQL: what `valuesOf(form)` gives in JavaScript
- * (e-mail lower-cased, blank to null, rupees to paise), for a row that passed its own rules.
+ * The stored columns of a new employee's row, in SQL: what `sealedValuesOf(valuesOf(form))` gives
+ * in JavaScript (e-mail lower-cased, blank to null, rupees to paise, the account number sealed when
+ * the row was staged: `a`), for a row that passed its own rules.
  */
-const NEW_VALUES: Record<keyof WorkerColumns, RawBuilder<unknown>> = {
+const NEW_VALUES: Record<keyof SealedWorkerColumns, RawBuilder<unknown>> = {
   full_name: sql`f->>'fullName'`,
   email: sql`lower(${given('email')})`,
   mobile: given('mobile'),
   employer_worker_id: sql`f->>'employerEmployeeId'`,
   current_monthly_salary: paise('currentMonthlySalary'),
   joined_at: sql`(f->>'joiningDate')::date`,
-  salary_account_number: given('salaryAccountNumber'),
+  salary_account_number: sql`a->>'s'`,
+  salary_account_number_masked: sql`a->>'m'`,
+  salary_account_number_hash: sql`decode(a->>'h', 'hex')`,
   max_withdrawal_salary_percent: sql`${given('maxWithdrawalSalaryPercent')}::numeric`,
   max_withdrawal_per_day: paise('maxWithdrawalPerDay'),
   max_withdrawal_per_transaction: paise('maxWithdrawalPerTransaction'),
@@ -207,8 +214,8 @@ const NEW_VALUES: Record<keyof WorkerColumns, RawBuilder<unknown>> = {
   worker_type: sql`f->>'workerType'`,
 };
 
-/** A staged row's form as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
-const FORM = sql`cross join lateral (select r.value::jsonb->'form' as f offset 0) j`;
+/** A staged row's form (`f`) and sealed account number (`a`) as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
+const FORM = sql`cross join lateral (select x.v->'form' as f, x.v->'account' as a from (select r.value::jsonb as v offset 0) x) j`;
 
 /**
  * The staged rows (after, upTo] whose Employee ID is new to the employer, set-based (issue 21), in
@@ -224,7 +231,7 @@ const FORM = sql`cross join lateral (select r.value::jsonb->'form' as f offset 0
 async function createNew(trx: Kysely<DB>, scope: { employerId: string; vendorId: string | null; uploadId: string }, metadata: EmployerMetadataJson, after: number, upTo: number) {
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
   const columns = COLUMNS.map((c) => c.key);
-  const v = (c: keyof WorkerColumns) => NEW_VALUES[c];
+  const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
   await sql`
     with s as materialized (
       select r.row_number, j.f
@@ -294,6 +301,16 @@ async function remaining(trx: Kysely<DB>, uploadId: string, after: number, upTo:
 interface Encoded {
   form: EmployeeFormBody;
   given: EmployeeSheetKey[];
+  /** The salary account number sealed (s), masked (m) and its keyed hash in hex (h), computed when the row is staged; absent when blank. */
+  account?: { s: string; m: string; h: string };
+}
+
+/** The staged row: the form, the keys the sheet gave, and the account number sealed here (decision 0037), so the SQL steps stay set-based. */
+function encode(row: EmployeeSheetRow, protector: DataProtector): Encoded {
+  const number = row.form.salaryAccountNumber.trim();
+  if (number === '') return { form: row.form, given: [...row.given] };
+  const p = protector.protectText(number);
+  return { form: row.form, given: [...row.given], account: { s: p.sealed, m: p.masked, h: p.hash.toString('hex') } };
 }
 
 function decode(json: unknown): EmployeeSheetRow {
@@ -305,7 +322,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
   columns: EMPLOYEE_SHEET_COLUMNS,
   dateColumns: ['joiningDate'],
   parse: parseEmployeeRow,
-  encode: (row): Encoded => ({ form: row.form, given: [...row.given] }),
+  encode,
   decode,
   key: (row) => row.form.employerEmployeeId.trim().toLowerCase(),
   keyLabel: 'Employee ID',
@@ -348,7 +365,8 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
             select w.id from unnest(${mobiles}::text[]) k(v) join workers w on w.employer_id = ${scope.employerId}::uuid and w.mobile is not null and w.mobile = k.v
           )`,
         )
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map((w) => opened(run.deps, w)))); // (their account numbers opened, to compare and to show in a Reason)
       const byId = new Map<string, WorkerRecord>();
       const emailOwner = new Map<string, string>();
       const mobileOwner = new Map<string, string>();
@@ -358,8 +376,8 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         if (w.mobile) mobileOwner.set(w.mobile, w.id);
       }
 
-      const inserts: WorkerColumns[] = [];
-      const updates: { id: string; values: WorkerColumns }[] = [];
+      const inserts: SealedWorkerColumns[] = [];
+      const updates: { id: string; values: SealedWorkerColumns }[] = [];
       const outcomes: Outcome[] = page.map(({ value, rowNumber }): Outcome => {
         const existing = byId.get(value.form.employerEmployeeId.trim().toLowerCase());
         // An Employee ID of another context (own workers vs a vendor's) is taken, not editable here.
@@ -397,12 +415,12 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         }
         if (!existing || !stored) {
           if (!values.email && !values.mobile) return failed(rowNumber, EMPLOYEE_MSG.emailOrMobile, ['email', 'mobile']);
-          inserts.push(values);
+          inserts.push(sealedValuesOf(run.deps.protector, values));
           return created(rowNumber);
         }
         const changes = changedKeys(FORM_KEYS, form, stored);
         if (changes.length === 0) return unchanged(rowNumber);
-        updates.push({ id: existing.id, values: { ...values, employer_worker_id: existing.employer_worker_id } });
+        updates.push({ id: existing.id, values: sealedValuesOf(run.deps.protector, { ...values, employer_worker_id: existing.employer_worker_id }) });
         return updated(rowNumber, changes.map((k) => `${HEADER.get(k)}: ${shown(k, stored)} -> ${shown(k, form)}`).join('; '));
       });
 
