@@ -23,7 +23,7 @@ import { workDocumentJobs } from '../src/features/documents/index.js';
 import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
 import { processSheet } from '../src/sheets.js';
 import { DataProtectionError, DataProtector, parseMasterKeys } from '../src/platform/data-protection.js';
-import { PROTECTED_COLUMNS, resealColumns } from '../src/platform/protected-columns.js';
+import { PROTECTED_COLUMNS, resealColumns, sealOnce } from '../src/platform/protected-columns.js';
 import { startRuntime } from '../src/platform/runtime.js';
 import { createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
 import { WEBHOOK_SECRET, insertFrozenPayroll, payoutCalls, startTestBank, type FrozenPayroll, type TestBank } from './payouts-fixtures.js';
@@ -269,6 +269,27 @@ describe('data at rest', () => {
     const salary = (await sealedFields())['workers.salary_account_number']!.map((f) => f.plain);
     expect(salary).toContain(changed);
     expect(salary).not.toContain(F.accounts[1]);
+  });
+
+  it('rows an older version wrote in clear are sealed, hashed and masked at the first start after migration 0031', async () => {
+    const { db, protector } = env.deps;
+    const w = await db.selectFrom('workers').select(['id', 'salary_account_number', 'salary_account_number_hash']).where('salary_account_number', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const bankAccount = await db.selectFrom('worker_bank_accounts').select(['id', 'account_number']).orderBy('id').executeTakeFirstOrThrow();
+    const number = protector.openText(w.salary_account_number!);
+    const other = protector.openText(bankAccount.account_number);
+    // As the version before 0031 left them: in clear, no hash (the migration filled the masked forms).
+    await db.updateTable('workers').set({ salary_account_number: number, salary_account_number_hash: null }).where('id', '=', w.id).execute();
+    await db.updateTable('worker_bank_accounts').set({ account_number: other }).where('id', '=', bankAccount.id).execute();
+    await db.deleteFrom('data_sealing_runs').where('name', '=', 'v2-fields').execute();
+    await sealOnce(db, protector);
+    const after = await db.selectFrom('workers').select(['salary_account_number', 'salary_account_number_hash']).where('id', '=', w.id).executeTakeFirstOrThrow();
+    expect(after.salary_account_number).toMatch(new RegExp(`^pe1\\.${protector.currentKeyId}\\.`));
+    expect(protector.openText(after.salary_account_number!)).toBe(number);
+    expect(after.salary_account_number_hash).toEqual(w.salary_account_number_hash);
+    const account = await db.selectFrom('worker_bank_accounts').select('account_number').where('id', '=', bankAccount.id).executeTakeFirstOrThrow();
+    expect(protector.openText(account.account_number)).toBe(other);
+    // Once per database: the pass is recorded.
+    expect(await db.selectFrom('data_sealing_runs').select('name').where('name', '=', 'v2-fields').executeTakeFirst()).toBeTruthy();
   });
 
   it('a process started before the rotation reads what the new key sealed once it meets it', async () => {
