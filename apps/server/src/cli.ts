@@ -132,6 +132,8 @@ async function main(): Promise<number> {
       if (action === 'status') {
         const keys = await db.selectFrom('data_keys').select(['id', 'master_key_id', 'created_at']).orderBy('id').execute();
         for (const k of keys) console.log(`data key ${k.id}: wrapped under master key "${k.master_key_id}", created ${k.created_at.toISOString()}${k.id === protector.currentKeyId ? ' (current)' : ''}`);
+        const index = await db.selectFrom('data_index_key').select('master_key_id').executeTakeFirst();
+        if (index) console.log(`blind-index key (keyed hashes of account numbers; not rotated): wrapped under master key "${index.master_key_id}"`);
         for (const { kind, table, column } of PROTECTED_COLUMNS) {
           const col = sql.ref(column);
           const key =

@@ -19,6 +19,7 @@ import {
   earliestJoiningDate,
   formatDdMmYyyy,
   latestJoiningDate,
+  maskLast4,
   parseEmployeeRow,
   validateEmployeeForm,
   type EmployeeFormBody,
@@ -189,8 +190,9 @@ const given = (key: EmployeeSheetKey) => sql`nullif(f->>${sql.lit(key)}, '')`;
 const paise = (key: EmployeeSheetKey) => sql`(${given(key)}::numeric * 100)::bigint`;
 /**
  * The stored columns of a new employee's row, in SQL: what `sealedValuesOf(valuesOf(form))` gives
- * in JavaScript (e-mail lower-cased, blank to null, rupees to paise, the account number sealed when
- * the row was staged: `a`), for a row that passed its own rules.
+ * in JavaScript (e-mail lower-cased, blank to null, rupees to paise; the account number's masked
+ * form and hash from staging, `a`, and the number sealed for the insert, `sa`), for a row that
+ * passed its own rules.
  */
 const NEW_VALUES: Record<keyof SealedWorkerColumns, RawBuilder<unknown>> = {
   full_name: sql`f->>'fullName'`,
@@ -199,7 +201,7 @@ const NEW_VALUES: Record<keyof SealedWorkerColumns, RawBuilder<unknown>> = {
   employer_worker_id: sql`f->>'employerEmployeeId'`,
   current_monthly_salary: paise('currentMonthlySalary'),
   joined_at: sql`(f->>'joiningDate')::date`,
-  salary_account_number: sql`a->>'s'`,
+  salary_account_number: sql`sa.sealed`,
   salary_account_number_masked: sql`a->>'m'`,
   salary_account_number_hash: sql`decode(a->>'h', 'hex')`,
   max_withdrawal_salary_percent: sql`${given('maxWithdrawalSalaryPercent')}::numeric`,
@@ -228,7 +230,14 @@ const FORM = sql`cross join lateral (select x.v->'form' as f, x.v->'account' as 
  * 3.8 s for 5,000 rows.) The row's own rules (5.3's schema) were checked when it was staged.
  * Returns how many workers were created.
  */
-async function createNew(trx: Kysely<DB>, scope: { employerId: string; vendorId: string | null; uploadId: string }, metadata: EmployerMetadataJson, after: number, upTo: number) {
+async function createNew(
+  trx: Kysely<DB>,
+  protector: DataProtector,
+  scope: { employerId: string; vendorId: string | null; uploadId: string },
+  metadata: EmployerMetadataJson,
+  after: number,
+  upTo: number,
+) {
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
   const columns = COLUMNS.map((c) => c.key);
   const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
@@ -263,12 +272,25 @@ async function createNew(trx: Kysely<DB>, scope: { employerId: string; vendorId:
       (6, ${EMPLOYEE_MSG.emailOrMobile}, array['email', 'mobile'])
     ) as m(failure, reason, columns) on m.failure = c.failure
   `.execute(trx);
+  // The account numbers of the page's CREATED rows, sealed here (one query a page, one seal a row).
+  const { rows: numbers } = await sql<{ row_number: number; n: string }>`
+    select o.row_number, btrim(j.f->>'salaryAccountNumber') as n
+    from sheet_outcomes o
+    join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
+    ${FORM}
+    where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
+      and nullif(btrim(j.f->>'salaryAccountNumber'), '') is not null
+  `.execute(trx);
   const result = await sql`
     insert into workers (employer_id, vendor_id, ${sql.join(columns.map((c) => sql.ref(c)))})
     select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, ${sql.join(columns.map((c) => v(c)))}
     from sheet_outcomes o
     join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
     ${FORM}
+    left join ${unnest([
+      { values: numbers.map((x) => x.row_number), type: 'int4' },
+      { values: numbers.map((x) => protector.sealText(x.n)), type: 'text' },
+    ])} as sa(row_number, sealed) on sa.row_number = o.row_number
     where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
@@ -301,16 +323,20 @@ async function remaining(trx: Kysely<DB>, uploadId: string, after: number, upTo:
 interface Encoded {
   form: EmployeeFormBody;
   given: EmployeeSheetKey[];
-  /** The salary account number sealed (s), masked (m) and its keyed hash in hex (h), computed when the row is staged; absent when blank. */
-  account?: { s: string; m: string; h: string };
+  /** The salary account number masked (m) and its keyed hash in hex (h), computed when the row is staged; absent when blank. */
+  account?: { m: string; h: string };
 }
 
-/** The staged row: the form, the keys the sheet gave, and the account number sealed here (decision 0037), so the SQL steps stay set-based. */
+/**
+ * The staged row: the form, the keys the sheet gave, and the account number's masked form and
+ * keyed hash (decision 0037), so the SQL steps stay set-based. It is sealed only when written
+ * (createNew, the row-by-row apply): AES-GCM costs a cipher context per value, which a re-upload
+ * of unchanged rows should not pay.
+ */
 function encode(row: EmployeeSheetRow, protector: DataProtector): Encoded {
   const number = row.form.salaryAccountNumber.trim();
   if (number === '') return { form: row.form, given: [...row.given] };
-  const p = protector.protectText(number);
-  return { form: row.form, given: [...row.given], account: { s: p.sealed, m: p.masked, h: p.hash.toString('hex') } };
+  return { form: row.form, given: [...row.given], account: { m: maskLast4(number), h: protector.hashText(number).toString('hex') } };
 }
 
 function decode(json: unknown): EmployeeSheetRow {
@@ -342,7 +368,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     let inserted = 0;
     for (let after = 0, upTo = await pageEnd(trx, uploadId, after); upTo !== null; after = upTo, upTo = await pageEnd(trx, uploadId, after)) {
       // New Employee IDs, set-based; the rest of the page (stored workers: changed, or failing) row by row.
-      inserted += await createNew(trx, scope, employer.metadata, after, upTo);
+      inserted += await createNew(trx, run.deps.protector, scope, employer.metadata, after, upTo);
       const page = await remaining(trx, uploadId, after, upTo);
       if (page.length === 0) continue;
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
