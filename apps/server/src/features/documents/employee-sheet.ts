@@ -216,7 +216,7 @@ const NEW_VALUES: Record<keyof SealedWorkerColumns, RawBuilder<unknown>> = {
   worker_type: sql`f->>'workerType'`,
 };
 
-/** A staged row's form (`f`) and sealed account number (`a`) as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
+/** A staged row's form (`f`) and its account number's masked form and keyed hash (`a`) as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
 const FORM = sql`cross join lateral (select x.v->'form' as f, x.v->'account' as a from (select r.value::jsonb as v offset 0) x) j`;
 
 /**
