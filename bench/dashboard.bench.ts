@@ -60,7 +60,7 @@ try {
     admin: { name: 'Bench Admin', email: 'bench.dashboard@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
   const vendorId = vendors[0]!.id;
-  console.log(`  generated workers in ${(await generateWorkers(db, employer.id, EMPLOYEES)).toFixed(1)} s`);
+  console.log(`  generated workers in ${(await generateWorkers(runtime.deps, employer.id, EMPLOYEES)).toFixed(1)} s`);
   console.log(`  generated transactions in ${(await generateTransactions(db, employer.id, TRANSACTIONS)).toFixed(1)} s`);
   // Every tenth worker, with its transactions, belongs to the vendor.
   const t = performance.now();

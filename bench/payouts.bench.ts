@@ -97,7 +97,7 @@ try {
     admin: { name: 'Bench Admin', email: 'bench.payouts@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
   let t = Date.now();
-  const payroll = await insertFrozenPayroll(db, new Date(), { employerId: employer.id, adminId: admin.id, entries: N, advances: Math.min(500, N), emis: Math.min(200, N) });
+  const payroll = await insertFrozenPayroll(runtime.deps, new Date(), { employerId: employer.id, adminId: admin.id, entries: N, advances: Math.min(500, N), emis: Math.min(200, N) });
   await db.insertInto('ledger_entries').values({ employer_id: employer.id, kind: 'CREDIT', amount: payroll.totalSalary, reason: 'bench credit', bank_reference: 'bench-credit' }).execute();
   console.log(`frozen payroll of ${n(N)} entries written in ${((Date.now() - t) / 1000).toFixed(1)} s (fixture; ${n(payroll.totalSalary / 100)} rupees required)`);
 

@@ -87,7 +87,7 @@ async function main() {
     name: 'Bench Payroll Sheet Employer',
     admin: { name: 'Bench Admin', email: 'bench.payroll@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
-  const tw = await generateWorkers(db, employer.id, ROWS);
+  const tw = await generateWorkers(runtime.deps, employer.id, ROWS);
 
   // The server's payroll month, from its own payroll-info, needs the server: start it first.
   const server = await startPortal({

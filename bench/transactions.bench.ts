@@ -54,7 +54,7 @@ try {
     metadata: { branchIds: BENCH_BRANCHES, gradeIds: BENCH_GRADES, departmentIds: BENCH_DEPARTMENTS },
     admin: { name: 'Bench Admin', email: 'bench.transactions@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
-  const tw = await generateWorkers(db, employer.id, EMPLOYEES);
+  const tw = await generateWorkers(runtime.deps, employer.id, EMPLOYEES);
   const tt = await generateTransactions(db, employer.id, TRANSACTIONS);
   const tv = await settle(db);
   console.log(`  generated in ${(tw + tt).toFixed(1)} s, vacuum analyze ${tv.toFixed(1)} s`);

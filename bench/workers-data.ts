@@ -2,7 +2,9 @@
  * Bench data (not demo data): one employer's workers and transactions, generated inside
  * PostgreSQL with `INSERT ... SELECT generate_series`, so 100,000 workers and 1,000,000
  * transactions take seconds rather than minutes. Deterministic: worker n has employee id
- * `BE0000n`, e-mail `bench.n@example.com` and mobile 9000000000 + n.
+ * `BE0000n`, e-mail `bench.n@example.com` and mobile 9000000000 + n. Their salary account numbers
+ * are sealed as the portal writes them (decision 0037): sealed, masked and hashed in Node, then
+ * passed as arrays.
  *
  * Workers go in with every trigger (the per-context counts of migration 0006 must follow). For the
  * transactions, foreign-key triggers are switched off for the generating session only
@@ -11,6 +13,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/platform/database.js';
+import type { DataProtector } from '../apps/server/src/platform/data-protection.js';
 
 export const BENCH_BRANCHES = ['Pune', 'Mumbai', 'Delhi', 'Chennai', 'Kolkata'];
 export const BENCH_GRADES = ['G1', 'G2', 'G3', 'G4'];
@@ -22,15 +25,18 @@ const LAST = ['Sharma', 'Patel', 'Reddy', 'Iyer', 'Singh', 'Khan', 'Das', 'Nair'
 const textArray = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`);
 
 /** Inserts `count` workers of the employer (employer context, no vendor) in batches; returns the seconds it took. */
-export async function generateWorkers(db: Database, employerId: string, count: number): Promise<number> {
+export async function generateWorkers(deps: { db: Database; protector: DataProtector }, employerId: string, count: number): Promise<number> {
+  const { db, protector } = deps;
   const t = performance.now();
   const BATCH = 50_000;
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
+    // Worker g's account number (none for every 4th), as stored: sealed, masked, keyed hash.
+    const accounts = Array.from({ length: to - from + 1 }, (_, i) => protector.protectText((from + i) % 4 === 0 ? null : String(100_000_000_000 + from + i).padStart(12, '0')));
     await db.connection().execute(async (c) => {
       await sql`
         insert into workers (employer_id, employer_worker_id, full_name, email, mobile, joined_at, terminated_at,
-          employment_status, current_monthly_salary, salary_account_number, branch_id, grade_id, department_id,
+          employment_status, current_monthly_salary, salary_account_number, salary_account_number_masked, salary_account_number_hash, branch_id, grade_id, department_id,
           is_transaction_allowed, user_id, approval_status, created_at, updated_at)
         select ${employerId}::uuid,
           'BE' || lpad(g::text, 7, '0'),
@@ -41,7 +47,7 @@ export async function generateWorkers(db: Database, employerId: string, count: n
           case when g % 10 = 0 then date '2026-01-01' + (g % 300) end,
           case when g % 10 = 0 then 'INACTIVE' when g % 7 = 0 then 'IN_PROBATION' else 'ACTIVE' end,
           (12000 + (g * 37) % 60000) * 100,
-          case when g % 4 = 0 then null else lpad((100000000000 + g)::text, 12, '0') end,
+          a.sealed, a.masked, a.hash,
           (${textArray(BENCH_BRANCHES)})[1 + g % 5],
           (${textArray(BENCH_GRADES)})[1 + g % 4],
           (${textArray(BENCH_DEPARTMENTS)})[1 + g % 6],
@@ -50,7 +56,9 @@ export async function generateWorkers(db: Database, employerId: string, count: n
           case when g % 3 <> 0 then 'APPROVED' end,
           timestamptz '2026-01-01 00:00:00+05:30' + g * interval '1 minute',
           timestamptz '2026-01-01 00:00:00+05:30' + g * interval '1 minute'
-        from generate_series(${from}::int, ${to}::int) g`.execute(c);
+        from generate_series(${from}::int, ${to}::int) g
+        join unnest(${accounts.map((a) => a.sealed)}::text[], ${accounts.map((a) => a.masked)}::text[], ${accounts.map((a) => a.hash)}::bytea[]) with ordinality
+          as a(sealed, masked, hash, n) on a.n = g - ${from} + 1`.execute(c);
     });
   }
   return (performance.now() - t) / 1000;

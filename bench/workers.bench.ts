@@ -49,7 +49,7 @@ try {
     metadata: { branchIds: BENCH_BRANCHES, gradeIds: BENCH_GRADES, departmentIds: BENCH_DEPARTMENTS },
     admin: { name: 'Bench Admin', email: 'bench.workers@example.com', mobile, branchLocation: 'Pune', ready: { password } },
   });
-  const tw = await generateWorkers(db, employer.id, EMPLOYEES);
+  const tw = await generateWorkers(runtime.deps, employer.id, EMPLOYEES);
   console.log(`  generated workers in ${tw.toFixed(1)} s`);
   const tt = await generateTransactions(db, employer.id, TRANSACTIONS);
   console.log(`  generated transactions in ${tt.toFixed(1)} s`);

@@ -132,10 +132,17 @@ async function main(): Promise<number> {
       if (action === 'status') {
         const keys = await db.selectFrom('data_keys').select(['id', 'master_key_id', 'created_at']).orderBy('id').execute();
         for (const k of keys) console.log(`data key ${k.id}: wrapped under master key "${k.master_key_id}", created ${k.created_at.toISOString()}${k.id === protector.currentKeyId ? ' (current)' : ''}`);
-        for (const { table, column } of PROTECTED_COLUMNS) {
+        const index = await db.selectFrom('data_index_key').select('master_key_id').executeTakeFirst();
+        if (index) console.log(`blind-index key (keyed hashes of account numbers; not rotated): wrapped under master key "${index.master_key_id}"`);
+        for (const { kind, table, column } of PROTECTED_COLUMNS) {
+          const col = sql.ref(column);
+          const key =
+            kind === 'bytes'
+              ? sql`case when substring(${col} from 1 for 3) = '\\x504531'::bytea then ('x' || encode(substring(${col} from 4 for 4), 'hex'))::bit(32)::int end`
+              : sql`(substring(${col} from '^pe1[.]([0-9]+)[.]'))::int`;
           const { rows } = await sql<{ key: number | null; n: string }>`
-            select case when substring(${sql.ref(column)} from 1 for 3) = '\\x504531'::bytea then ('x' || encode(substring(${sql.ref(column)} from 4 for 4), 'hex'))::bit(32)::int end as key, count(*) as n
-            from ${sql.table(table)} where ${sql.ref(column)} is not null group by 1 order by 1`.execute(db);
+            select ${key} as key, count(*) as n
+            from ${sql.table(table)} where ${col} is not null group by 1 order by 1`.execute(db);
           console.log(`${table}.${column}: ${rows.map((r) => `${r.key === null ? 'NOT SEALED' : `key ${r.key}`} ${r.n}`).join(', ') || 'empty'}`);
         }
         return 0;

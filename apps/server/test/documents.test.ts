@@ -138,7 +138,13 @@ const workersOf = (employerId: string, vendorId: string | null = null) =>
     .where('employer_id', '=', employerId)
     .where((eb) => (vendorId ? eb('vendor_id', '=', vendorId) : eb('vendor_id', 'is', null)))
     .execute();
-const byEmployeeId = (employerId: string, id: string) => env.deps.db.selectFrom('workers').selectAll().where('employer_id', '=', employerId).where('employer_worker_id', '=', id).executeTakeFirst();
+/** The stored worker, its salary account number opened (sealed at rest, decision 0037: the stored text is checked to be sealed). */
+async function byEmployeeId(employerId: string, id: string) {
+  const w = await env.deps.db.selectFrom('workers').selectAll().where('employer_id', '=', employerId).where('employer_worker_id', '=', id).executeTakeFirst();
+  if (!w || w.salary_account_number === null) return w;
+  expect(w.salary_account_number).toMatch(/^pe1\.\d+\./);
+  return { ...w, salary_account_number: env.deps.protector.openText(w.salary_account_number) };
+}
 
 // ---- access ----
 

@@ -69,7 +69,8 @@ afterAll(() => env.close());
 describe('GET /employer-admin/user', () => {
   it('answers the profile with PAN and account numbers masked but the last 4', async () => {
     const w = await worker(a);
-    await env.deps.db.updateTable('workers').set({ salary_account_number: '556677889900' }).where('id', '=', w.id).execute();
+    const sealed = env.deps.protector.protectText('556677889900');
+    await env.deps.db.updateTable('workers').set({ salary_account_number: sealed.sealed, salary_account_number_masked: sealed.masked, salary_account_number_hash: sealed.hash }).where('id', '=', w.id).execute();
     await side.saveProfile(w.id, { gender: 'Female', dateOfBirth: '1994-05-06', address: { line1: '12, MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' }, pan: 'ABCPD1234K' });
     await side.addBankAccount(w.id, { accountNumber: '123456789012', ifsc: 'HDFC0001234', primary: true });
     await side.addBankAccount(w.id, { accountNumber: '987654321', ifsc: 'SBIN0004567', primary: false });

@@ -90,7 +90,8 @@ describe('PUT /v2/employer-admin/employee-paginated-filter-search', () => {
     expect(r.status).toBe(200);
     expect(namesOf(r)).toEqual(['Kiran Rao', 'Meera Nair', 'Ravi Kumar', 'Sunil Das']);
     expect(r.body.total).toBe(4);
-    await env.deps.db.updateTable('workers').set({ salary_account_number: '123456789012' }).where('id', '=', ids.ravi!).execute();
+    const sealed = env.deps.protector.protectText('123456789012');
+    await env.deps.db.updateTable('workers').set({ salary_account_number: sealed.sealed, salary_account_number_masked: sealed.masked, salary_account_number_hash: sealed.hash }).where('id', '=', ids.ravi!).execute();
     const again = await search(A.token, { searchText: `S${tag}-Ravi` });
     expect(again.body.employees[0].salaryAccountNumber).toBe('********9012');
   });
@@ -339,7 +340,9 @@ describe('PATCH /employer-admin/employee', () => {
     const r = await update(A.token, { id: added._id, fullName: 'Asha Kumari', currentMonthlySalary: '30000', gradeId: 'G2' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ fullName: 'Asha Kumari', currentMonthlySalary: 3_000_000, gradeId: 'G2', email: added.email, mobile: added.mobile });
-    expect((await workerRow(env, added._id)).salary_account_number).toBe('123456789012');
+    const stored = (await workerRow(env, added._id)).salary_account_number!;
+    expect(stored).toMatch(/^pe1\.\d+\./); // sealed at rest (decision 0037)
+    expect(env.deps.protector.openText(stored)).toBe('123456789012');
     expect((await activitiesOf(env, A.id, 'EMPLOYEE_UPDATED')).some((a) => a.target_id === added._id)).toBe(true);
   });
 

@@ -173,7 +173,7 @@ const payrollStatus = async (id: string) => (await sql<{ status: string }>`selec
 
 describe('payout execution survives SIGKILL at every boundary', () => {
   it.each(schedules.map((s) => [`seed ${s.seed}: ${s.entries} entries, crashes ${s.crashes.join(' then ')}`, s] as const))('%s', async (_name, s) => {
-    const p = await insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId, adminId: ownerId, entries: s.entries, account: (i) => `8${String(s.seed).slice(-6)}${String(i).padStart(4, '0')}` });
+    const p = await insertFrozenPayroll(env.deps, env.clock.now(), { employerId, adminId: ownerId, entries: s.entries, account: (i) => `8${String(s.seed).slice(-6)}${String(i).padStart(4, '0')}` });
     const accounts = Array.from({ length: s.entries }, (_, i) => `8${String(s.seed).slice(-6)}${String(i).padStart(4, '0')}`);
     await env.deps.db.insertInto('ledger_entries').values({ employer_id: employerId, kind: 'CREDIT', amount: p.totalSalary, reason: 'test credit', bank_reference: `crash-test-${s.seed}` }).execute();
     await bank.setRules({

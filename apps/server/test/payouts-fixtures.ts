@@ -102,14 +102,16 @@ export interface FrozenPayroll {
   emiIds: string[];
 }
 
-/** A PAYROLL_FROZEN payroll of the current payroll month with its workers, entries and deductions. */
-export async function insertFrozenPayroll(db: Database, now: Date, input: FrozenPayrollInput): Promise<FrozenPayroll> {
+/** A PAYROLL_FROZEN payroll of the current payroll month with its workers, entries and deductions (account numbers sealed as the portal writes them). */
+export async function insertFrozenPayroll(deps: Pick<Deps, 'db' | 'protector'>, now: Date, input: FrozenPayrollInput): Promise<FrozenPayroll> {
+  const { db, protector } = deps;
   const tag = randomBytes(4).toString('hex');
   const n = input.entries;
   const skipped = input.skipped ?? 0;
   const vendorId = input.vendorId ?? null;
   const month = firstDayOf(payrollMonthOf(businessDate(now)));
   const accounts = Array.from({ length: n + skipped }, (_, i) => input.account?.(i) ?? `7${tag.replace(/[a-f]/g, '9').slice(0, 4)}${String(i).padStart(7, '0')}`);
+  const sealed = accounts.map((a) => protector.protectText(a));
   const salaries = Array.from({ length: n + skipped }, (_, i) => (i < n ? (input.salary?.(i) ?? 3_000_000) : 0));
   const advances = input.advances ?? 0;
   const emis = input.emis ?? 0;
@@ -119,7 +121,7 @@ export async function insertFrozenPayroll(db: Database, now: Date, input: Frozen
   return db.transaction().execute(async (trx) => {
     const file = await trx
       .insertInto('stored_files')
-      .values({ employer_id: input.employerId, vendor_id: vendorId, admin_id: input.adminId, document_type: 'PAYROLL', file_name: `payroll-${tag}.xlsx`, mime_type: 'application/octet-stream', size_bytes: 1, content: Buffer.from('x') })
+      .values({ employer_id: input.employerId, vendor_id: vendorId, admin_id: input.adminId, document_type: 'PAYROLL', file_name: `payroll-${tag}.xlsx`, mime_type: 'application/octet-stream', size_bytes: 1, content: protector.sealBytes(Buffer.from('x')) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const upload = await trx
@@ -153,12 +155,12 @@ export async function insertFrozenPayroll(db: Database, now: Date, input: Frozen
     const deductions = Array.from({ length: n + skipped }, (_, i) => (i < advances ? advanceAmount : 0) + (i < emis ? emiAmount : 0));
     const entries = await sql<{ id: string; i: number }>`
       insert into payroll_entries (payroll_id, employer_id, vendor_id, worker_id, row_number, position, name, employer_employee_code, monthly_salary,
-        working_days, paid_days, salary, deductions, amount_payable, account_number, ifsc, status, skip_reason)
+        working_days, paid_days, salary, deductions, amount_payable, account_number, account_number_masked, account_number_hash, ifsc, status, skip_reason)
       select ${payroll.id}, ${input.employerId}, ${vendorId}, v.worker_id, v.ord, v.ord, 'Worker ' || (v.ord - 1), ${'P' + tag + '-'} || (v.ord - 1), 3000000,
-        30, case when v.ord <= ${n} then 30 else 0 end, v.salary, v.deductions, v.salary - v.deductions, v.account, 'HDFC0001234',
+        30, case when v.ord <= ${n} then 30 else 0 end, v.salary, v.deductions, v.salary - v.deductions, v.account, v.masked, v.hash, 'HDFC0001234',
         case when v.ord <= ${n} then 'FINALIZED' else 'SKIPPED' end, case when v.ord <= ${n} then null else 'No paid days in the month' end
-      from unnest(${byIndex}::uuid[], ${accounts}::text[], ${salaries}::bigint[], ${deductions}::bigint[]) with ordinality
-        as v(worker_id, account, salary, deductions, ord)
+      from unnest(${byIndex}::uuid[], ${sealed.map((a) => a.sealed)}::text[], ${sealed.map((a) => a.masked)}::text[], ${sealed.map((a) => a.hash)}::bytea[], ${salaries}::bigint[], ${deductions}::bigint[]) with ordinality
+        as v(worker_id, account, masked, hash, salary, deductions, ord)
       returning id, row_number - 1 as i`.execute(trx);
     const entryIds = entries.rows.sort((a, b) => a.i - b.i).map((e) => e.id);
 

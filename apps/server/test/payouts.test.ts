@@ -110,7 +110,7 @@ async function expectLedgerReconciles(employerId: string, token: string, payroll
 }
 
 const frozen = (input: Partial<Parameters<typeof insertFrozenPayroll>[2]> & { employerId?: string; adminId?: string } = {}) =>
-  insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, adminId: A.ownerId, entries: 5, ...input });
+  insertFrozenPayroll(env.deps, env.clock.now(), { employerId: A.id, adminId: A.ownerId, entries: 5, ...input });
 
 // ---- GET stream-account-info ----
 
@@ -371,7 +371,7 @@ describe('payouts against a faulty bank', () => {
   it('timeouts and 500s before and after the bank recorded the payout: every entry paid exactly once, retries with the same key', async () => {
     const fault = (i: number) => ['timeoutBeforeRecording', 'timeoutAfterRecording', 'error500BeforeRecording', 'error500AfterRecording', null][i % 5];
     const p = await frozen({ entries: 10, account: (i) => `66${String(i).padStart(8, '0')}${Date.now() % 100}` });
-    const accounts = (await entriesOf(p.payrollId)).map((e) => e.account_number);
+    const accounts = (await entriesOf(p.payrollId)).map((e) => env.deps.protector.openText(e.account_number));
     const rules: Record<string, string[]> = { timeoutBeforeRecording: [], timeoutAfterRecording: [], error500BeforeRecording: [], error500AfterRecording: [] };
     accounts.forEach((a, i) => fault(i) && rules[fault(i)!]!.push(a));
     await bank.setRules({ ...rules, faultsPerKey: 1, hangMs: 3_000 });
@@ -426,8 +426,9 @@ describe('payouts against a faulty bank', () => {
     const stamp = String(Date.now() % 1e6).padStart(6, '0');
     const p = await frozen({ entries: 8, account: (i) => `55${stamp}${String(i).padStart(4, '0')}` });
     const entries = await entriesOf(p.payrollId);
-    const failAccount = entries[1]!.account_number;
-    const reverseAccounts = [entries[3]!.account_number, entries[6]!.account_number];
+    const opened = entries.map((e) => env.deps.protector.openText(e.account_number));
+    const failAccount = opened[1]!;
+    const reverseAccounts = [opened[3]!, opened[6]!];
     await bank.setRules({ failAccounts: [failAccount], reverseAccounts });
     await recharge(A.owner, p.totalSalary);
     expect((await execute(A.owner, p.payrollId)).status).toBe(200);

@@ -23,7 +23,7 @@ describe('the Monthly Summary and payroll-details of a payroll before and after 
   it('a finalized payroll not executed has nothing pending; once sent, its payouts are pending; details name the executor', async () => {
     const e = await createEmployer(env);
     const viewer = await signIn(env, await createAdmin(env, e.employer.id, ROLE_IDS.viewer));
-    const p = await insertFrozenPayroll(env.deps.db, env.deps.now(), { employerId: e.employer.id, adminId: e.owner.id, entries: 3, skipped: 1 });
+    const p = await insertFrozenPayroll(env.deps, env.deps.now(), { employerId: e.employer.id, adminId: e.owner.id, entries: 3, skipped: 1 });
     const m = monthOfDate(p.month);
     const query = { month: String(m.month), year: String(m.year) };
 

@@ -157,8 +157,9 @@ async function expectReportMatchesDb(report: Report, payrollId: string) {
     const row = report.entries[i]!;
     expect(row[col('rowNumber')]).toBe(e.row_number);
     expect(row[col('employeeId')]).toBe(e.employer_employee_code);
-    expect(text(row[col('accountNumber')])).toBe(maskLast4(e.account_number));
-    expect(text(row[col('accountNumber')])).not.toContain(e.account_number.slice(0, -4));
+    const account = env.deps.protector.openText(e.account_number);
+    expect(text(row[col('accountNumber')])).toBe(maskLast4(account));
+    expect(text(row[col('accountNumber')])).not.toContain(account.slice(0, -4));
     expect(row[col('ifsc')]).toBe(e.ifsc);
     expect(row[col('salary')]).toBe(e.salary / 100);
     expect(row[col('deductions')]).toBe(e.deductions / 100);
@@ -180,7 +181,7 @@ async function expectReportMatchesDb(report: Report, payrollId: string) {
 
 describe('before execution', () => {
   it('has no finalReport in payroll-details and the history, and the report is refused (409) for every status before execution', async () => {
-    const p = await insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, adminId: A.ownerId, entries: 2 });
+    const p = await insertFrozenPayroll(env.deps, env.clock.now(), { employerId: A.id, adminId: A.ownerId, entries: 2 });
     const d = await details(A.owner, p.month);
     expect(d.status).toBe(200);
     expect(d.body._id).toBe(p.payrollId);
@@ -201,7 +202,7 @@ describe('before execution', () => {
 describe('after execution', () => {
   it('lists every entry in sheet order with amount, status, transaction id, UTR and date as the database holds them; a failed payout FAILED, skipped rows with their reason; a re-run shows in the next download', async () => {
     const stamp = String(Date.now() % 1e6).padStart(6, '0');
-    const p = await insertFrozenPayroll(env.deps.db, env.clock.now(), {
+    const p = await insertFrozenPayroll(env.deps, env.clock.now(), {
       employerId: A.id,
       adminId: A.ownerId,
       entries: 6,
@@ -213,7 +214,7 @@ describe('after execution', () => {
     });
     const before = await entriesWithPayouts(p.payrollId);
     const failing = before[2]!;
-    await bank.setRules({ failAccounts: [failing.account_number] });
+    await bank.setRules({ failAccounts: [env.deps.protector.openText(failing.account_number)] });
     try {
       await recharge(A.owner, p.totalSalary);
       const ok = await execute(A.owner, p.payrollId);
@@ -327,7 +328,7 @@ describe('formula safety', () => {
 describe('scoping', () => {
   it("answers 404 for another employer's payroll, a location with another admin, and a vendor's payroll outside its vendor; 403 without VENDORS_PAYROLL", async () => {
     // A vendor payroll of v1, run in v1's context by its vendor admin.
-    const v = await insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, vendorId: A.v1, adminId: A.vendorAdminId, entries: 2 });
+    const v = await insertFrozenPayroll(env.deps, env.clock.now(), { employerId: A.id, vendorId: A.v1, adminId: A.vendorAdminId, entries: 2 });
     await recharge(A.owner, v.totalSalary); // the employer recharges: a vendor sees no virtual account (decision 0034)
     expect((await execute(A.vendorAdmin, v.payrollId, A.v1)).status).toBe(200);
     expect((await settled(v.payrollId)).status).toBe('DISBURSAL_COMPLETED');

@@ -101,7 +101,7 @@ async function recharge(token: string, paise: number): Promise<void> {
 
 /** A frozen streaming-account payroll of the current month in a context (the payouts fixture, then its kind). */
 async function frozenStreaming(vendorId: string | null, entries = 2) {
-  const p = await insertFrozenPayroll(env.deps.db, env.clock.now(), { employerId: A.id, adminId: A.ownerId, vendorId, entries });
+  const p = await insertFrozenPayroll(env.deps, env.clock.now(), { employerId: A.id, adminId: A.ownerId, vendorId, entries });
   const row = await env.deps.db.updateTable('payrolls').set({ kind: 'PAYROLL_STREAMING_ACCOUNT' }).where('id', '=', p.payrollId).returning('upload_id').executeTakeFirstOrThrow();
   await env.deps.db.updateTable('document_uploads').set({ doc_type: 'PAYROLL_STREAMING_ACCOUNT' }).where('id', '=', row.upload_id).execute();
   return p;

@@ -298,7 +298,7 @@ describe('scale-out: 2 API and 2 worker processes on one database', () => {
 
   it('a payroll executed concurrently through both APIs debits once and pays each worker once at the bank', async () => {
     const e = employers[0]!;
-    const p = await insertFrozenPayroll(runtime.deps.db, new Date(), { employerId: e.id, adminId: e.adminId, entries: PAYROLL_ENTRIES, advances: 3 });
+    const p = await insertFrozenPayroll(runtime.deps, new Date(), { employerId: e.id, adminId: e.adminId, entries: PAYROLL_ENTRIES, advances: 3 });
     // Money in through the bank; its webhook reaches the first API, the balance shows through the second.
     const info = await call<{ virtualAccount: string; accountBalance: number }>(apis[1], 'GET', '/employer-admin/payroll/stream-account-info', { token: e.token });
     expect(info.status).toBe(200);

@@ -97,6 +97,13 @@ export interface AuthLimits {
   window_started_at: Timestamp | null;
 }
 
+export interface DataIndexKey {
+  created_at: Generated<Timestamp>;
+  id: number;
+  master_key_id: string;
+  wrapped: Buffer;
+}
+
 export interface DataKeys {
   created_at: Generated<Timestamp>;
   id: number;
@@ -249,6 +256,8 @@ export interface PayrollDeductions {
 
 export interface PayrollEntries {
   account_number: string;
+  account_number_hash: Buffer | null;
+  account_number_masked: string;
   amount_payable: number;
   created_at: Generated<Timestamp>;
   deductions: Generated<number>;
@@ -498,6 +507,7 @@ export interface WorkerAgreements {
 
 export interface WorkerBankAccounts {
   account_number: string;
+  account_number_masked: string;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   ifsc: string;
@@ -554,7 +564,10 @@ export interface Workers {
   max_withdrawal_salary_percent: Numeric | null;
   mobile: string | null;
   pan: string | null;
+  pan_masked: string | null;
   salary_account_number: string | null;
+  salary_account_number_hash: Buffer | null;
+  salary_account_number_masked: string | null;
   terminated_at: string | null;
   updated_at: Generated<Timestamp>;
   upi_id: string | null;
@@ -571,6 +584,7 @@ export interface DB {
   app_secrets: AppSecrets;
   attendance_days: AttendanceDays;
   auth_limits: AuthLimits;
+  data_index_key: DataIndexKey;
   data_keys: DataKeys;
   data_sealing_runs: DataSealingRuns;
   document_uploads: DocumentUploads;

@@ -19,6 +19,7 @@ import {
   earliestJoiningDate,
   formatDdMmYyyy,
   latestJoiningDate,
+  maskLast4,
   parseEmployeeRow,
   validateEmployeeForm,
   type EmployeeFormBody,
@@ -26,13 +27,14 @@ import {
   type EmployeeSheetRow,
 } from '@portal/domain';
 import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js';
-import { formOf, valuesOf, type WorkerColumns } from '../employees/index.js';
+import { formOf, opened, sealedValuesOf, valuesOf, type SealedWorkerColumns, type WorkerColumns } from '../employees/index.js';
+import type { DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
 import { refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 /** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
-const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
+const COLUMNS: { key: keyof SealedWorkerColumns; type: string }[] = [
   { key: 'full_name', type: 'text' },
   { key: 'email', type: 'text' },
   { key: 'mobile', type: 'text' },
@@ -40,6 +42,8 @@ const COLUMNS: { key: keyof WorkerColumns; type: string }[] = [
   { key: 'current_monthly_salary', type: 'bigint' },
   { key: 'joined_at', type: 'date' },
   { key: 'salary_account_number', type: 'text' },
+  { key: 'salary_account_number_masked', type: 'text' },
+  { key: 'salary_account_number_hash', type: 'bytea' },
   { key: 'max_withdrawal_salary_percent', type: 'numeric' },
   { key: 'max_withdrawal_per_day', type: 'bigint' },
   { key: 'max_withdrawal_per_transaction', type: 'bigint' },
@@ -128,7 +132,8 @@ const SAME: Partial<Record<EmployeeSheetKey, RawBuilder<unknown>>> = {
   mobile: sameText('mobile', 'mobile'),
   currentMonthlySalary: sameAmount('currentMonthlySalary', 'current_monthly_salary', false),
   joiningDate: sql`${cell('joiningDate')} = to_char(w.joined_at, 'YYYY-MM-DD')`,
-  salaryAccountNumber: sameText('salaryAccountNumber', 'salary_account_number'),
+  // Sealed at rest: the keyed hashes compared (the staged one computed when the row was staged; null for a blank cell).
+  salaryAccountNumber: sql`decode(s.account->>'h', 'hex') is not distinct from w.salary_account_number_hash`,
   maxWithdrawalSalaryPercent: sql`case when ${cell('maxWithdrawalSalaryPercent')} = '' then w.max_withdrawal_salary_percent is null when ${cell('maxWithdrawalSalaryPercent')} ~ '^[0-9]{1,3}([.][0-9]{1,2})?$' then w.max_withdrawal_salary_percent = ${cell('maxWithdrawalSalaryPercent')}::numeric else false end`,
   maxWithdrawalPerDay: sql`case when ${cell('maxWithdrawalPerDay')} = '' then w.max_withdrawal_per_day is null else ${sameAmount('maxWithdrawalPerDay', 'max_withdrawal_per_day', true)} end`,
   maxWithdrawalPerTransaction: sql`case when ${cell('maxWithdrawalPerTransaction')} = '' then w.max_withdrawal_per_transaction is null else ${sameAmount('maxWithdrawalPerTransaction', 'max_withdrawal_per_transaction', true)} end`,
@@ -157,7 +162,7 @@ async function markUnchanged(trx: Kysely<DB>, scope: { employerId: string; vendo
   // The staged value is json (text): parsed once into jsonb (materialized, so not once a cell; once a row, not once for the form and again for the given keys).
   const result = await sql`
     with s as materialized (
-      select r.row_number, r.key, j.v->'form' as form, j.v->'given' as given
+      select r.row_number, r.key, j.v->'form' as form, j.v->'given' as given, j.v->'account' as account
       from sheet_rows r cross join lateral (select r.value::jsonb as v offset 0) j
       where r.upload_id = ${scope.uploadId}::uuid and r.status is null and r.value is not null
     )
@@ -184,17 +189,21 @@ const given = (key: EmployeeSheetKey) => sql`nullif(f->>${sql.lit(key)}, '')`;
 /** A whole-rupee or up-to-2-decimal amount (checked by the form schema already) in paise. */
 const paise = (key: EmployeeSheetKey) => sql`(${given(key)}::numeric * 100)::bigint`;
 /**
- * The stored columns of a new employee's row, in SQL: what `valuesOf(form)` gives in JavaScript
- * (e-mail lower-cased, blank to null, rupees to paise), for a row that passed its own rules.
+ * The stored columns of a new employee's row, in SQL: what `sealedValuesOf(valuesOf(form))` gives
+ * in JavaScript (e-mail lower-cased, blank to null, rupees to paise; the account number's masked
+ * form and hash from staging, `a`, and the number sealed for the insert, `sa`), for a row that
+ * passed its own rules.
  */
-const NEW_VALUES: Record<keyof WorkerColumns, RawBuilder<unknown>> = {
+const NEW_VALUES: Record<keyof SealedWorkerColumns, RawBuilder<unknown>> = {
   full_name: sql`f->>'fullName'`,
   email: sql`lower(${given('email')})`,
   mobile: given('mobile'),
   employer_worker_id: sql`f->>'employerEmployeeId'`,
   current_monthly_salary: paise('currentMonthlySalary'),
   joined_at: sql`(f->>'joiningDate')::date`,
-  salary_account_number: given('salaryAccountNumber'),
+  salary_account_number: sql`sa.sealed`,
+  salary_account_number_masked: sql`a->>'m'`,
+  salary_account_number_hash: sql`decode(a->>'h', 'hex')`,
   max_withdrawal_salary_percent: sql`${given('maxWithdrawalSalaryPercent')}::numeric`,
   max_withdrawal_per_day: paise('maxWithdrawalPerDay'),
   max_withdrawal_per_transaction: paise('maxWithdrawalPerTransaction'),
@@ -207,8 +216,8 @@ const NEW_VALUES: Record<keyof WorkerColumns, RawBuilder<unknown>> = {
   worker_type: sql`f->>'workerType'`,
 };
 
-/** A staged row's form as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
-const FORM = sql`cross join lateral (select r.value::jsonb->'form' as f offset 0) j`;
+/** A staged row's form (`f`) and its account number's masked form and keyed hash (`a`) as jsonb, parsed once a row (`offset 0` keeps the planner from inlining the cast into every use). */
+const FORM = sql`cross join lateral (select x.v->'form' as f, x.v->'account' as a from (select r.value::jsonb as v offset 0) x) j`;
 
 /**
  * The staged rows (after, upTo] whose Employee ID is new to the employer, set-based (issue 21), in
@@ -221,10 +230,17 @@ const FORM = sql`cross join lateral (select r.value::jsonb->'form' as f offset 0
  * 3.8 s for 5,000 rows.) The row's own rules (5.3's schema) were checked when it was staged.
  * Returns how many workers were created.
  */
-async function createNew(trx: Kysely<DB>, scope: { employerId: string; vendorId: string | null; uploadId: string }, metadata: EmployerMetadataJson, after: number, upTo: number) {
+async function createNew(
+  trx: Kysely<DB>,
+  protector: DataProtector,
+  scope: { employerId: string; vendorId: string | null; uploadId: string },
+  metadata: EmployerMetadataJson,
+  after: number,
+  upTo: number,
+) {
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
   const columns = COLUMNS.map((c) => c.key);
-  const v = (c: keyof WorkerColumns) => NEW_VALUES[c];
+  const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
   await sql`
     with s as materialized (
       select r.row_number, j.f
@@ -256,12 +272,25 @@ async function createNew(trx: Kysely<DB>, scope: { employerId: string; vendorId:
       (6, ${EMPLOYEE_MSG.emailOrMobile}, array['email', 'mobile'])
     ) as m(failure, reason, columns) on m.failure = c.failure
   `.execute(trx);
+  // The account numbers of the page's CREATED rows, sealed here (one query a page, one seal a row).
+  const { rows: numbers } = await sql<{ row_number: number; n: string }>`
+    select o.row_number, btrim(j.f->>'salaryAccountNumber') as n
+    from sheet_outcomes o
+    join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
+    ${FORM}
+    where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
+      and nullif(btrim(j.f->>'salaryAccountNumber'), '') is not null
+  `.execute(trx);
   const result = await sql`
     insert into workers (employer_id, vendor_id, ${sql.join(columns.map((c) => sql.ref(c)))})
     select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, ${sql.join(columns.map((c) => v(c)))}
     from sheet_outcomes o
     join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
     ${FORM}
+    left join ${unnest([
+      { values: numbers.map((x) => x.row_number), type: 'int4' },
+      { values: numbers.map((x) => protector.sealText(x.n)), type: 'text' },
+    ])} as sa(row_number, sealed) on sa.row_number = o.row_number
     where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
@@ -294,6 +323,20 @@ async function remaining(trx: Kysely<DB>, uploadId: string, after: number, upTo:
 interface Encoded {
   form: EmployeeFormBody;
   given: EmployeeSheetKey[];
+  /** The salary account number masked (m) and its keyed hash in hex (h), computed when the row is staged; absent when blank. */
+  account?: { m: string; h: string };
+}
+
+/**
+ * The staged row: the form, the keys the sheet gave, and the account number's masked form and
+ * keyed hash (decision 0037), so the SQL steps stay set-based. It is sealed only when written
+ * (createNew, the row-by-row apply): AES-GCM costs a cipher context per value, which a re-upload
+ * of unchanged rows should not pay.
+ */
+function encode(row: EmployeeSheetRow, protector: DataProtector): Encoded {
+  const number = row.form.salaryAccountNumber.trim();
+  if (number === '') return { form: row.form, given: [...row.given] };
+  return { form: row.form, given: [...row.given], account: { m: maskLast4(number), h: protector.hashText(number).toString('hex') } };
 }
 
 function decode(json: unknown): EmployeeSheetRow {
@@ -305,7 +348,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
   columns: EMPLOYEE_SHEET_COLUMNS,
   dateColumns: ['joiningDate'],
   parse: parseEmployeeRow,
-  encode: (row): Encoded => ({ form: row.form, given: [...row.given] }),
+  encode,
   decode,
   key: (row) => row.form.employerEmployeeId.trim().toLowerCase(),
   keyLabel: 'Employee ID',
@@ -325,7 +368,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     let inserted = 0;
     for (let after = 0, upTo = await pageEnd(trx, uploadId, after); upTo !== null; after = upTo, upTo = await pageEnd(trx, uploadId, after)) {
       // New Employee IDs, set-based; the rest of the page (stored workers: changed, or failing) row by row.
-      inserted += await createNew(trx, scope, employer.metadata, after, upTo);
+      inserted += await createNew(trx, run.deps.protector, scope, employer.metadata, after, upTo);
       const page = await remaining(trx, uploadId, after, upTo);
       if (page.length === 0) continue;
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
@@ -348,7 +391,8 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
             select w.id from unnest(${mobiles}::text[]) k(v) join workers w on w.employer_id = ${scope.employerId}::uuid and w.mobile is not null and w.mobile = k.v
           )`,
         )
-        .execute();
+        .execute()
+        .then((rows) => Promise.all(rows.map((w) => opened(run.deps, w)))); // (their account numbers opened, to compare and to show in a Reason)
       const byId = new Map<string, WorkerRecord>();
       const emailOwner = new Map<string, string>();
       const mobileOwner = new Map<string, string>();
@@ -358,8 +402,8 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         if (w.mobile) mobileOwner.set(w.mobile, w.id);
       }
 
-      const inserts: WorkerColumns[] = [];
-      const updates: { id: string; values: WorkerColumns }[] = [];
+      const inserts: SealedWorkerColumns[] = [];
+      const updates: { id: string; values: SealedWorkerColumns }[] = [];
       const outcomes: Outcome[] = page.map(({ value, rowNumber }): Outcome => {
         const existing = byId.get(value.form.employerEmployeeId.trim().toLowerCase());
         // An Employee ID of another context (own workers vs a vendor's) is taken, not editable here.
@@ -397,12 +441,12 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         }
         if (!existing || !stored) {
           if (!values.email && !values.mobile) return failed(rowNumber, EMPLOYEE_MSG.emailOrMobile, ['email', 'mobile']);
-          inserts.push(values);
+          inserts.push(sealedValuesOf(run.deps.protector, values));
           return created(rowNumber);
         }
         const changes = changedKeys(FORM_KEYS, form, stored);
         if (changes.length === 0) return unchanged(rowNumber);
-        updates.push({ id: existing.id, values: { ...values, employer_worker_id: existing.employer_worker_id } });
+        updates.push({ id: existing.id, values: sealedValuesOf(run.deps.protector, { ...values, employer_worker_id: existing.employer_worker_id }) });
         return updated(rowNumber, changes.map((k) => `${HEADER.get(k)}: ${shown(k, stored)} -> ${shown(k, form)}`).join('; '));
       });
 

@@ -142,7 +142,7 @@ async function stage(deps: Deps, kind: AnySheetKind, upload: DocumentUploadRecor
         const result = kind.parse(cells, options);
         const shown = raw.map(display);
         if (result.ok) {
-          await writer.write({ rowNumber, cells: shown, value: kind.encode ? kind.encode(result.value) : result.value, key: kind.key(result.value), status: null, reason: null, columns: null });
+          await writer.write({ rowNumber, cells: shown, value: kind.encode ? kind.encode(result.value, deps.protector) : result.value, key: kind.key(result.value), status: null, reason: null, columns: null });
         } else {
           const errors = Object.entries(result.errors) as [string, string][];
           const key = kind.rawKey?.(cells) || null;

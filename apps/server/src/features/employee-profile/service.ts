@@ -17,7 +17,6 @@ import {
   VERIFICATION_KINDS,
   VERIFICATION_STATUSES,
   isDisbursedAdvance,
-  maskLast4,
   sniffDocumentType,
   type AgreementLink,
   type EmployeeProfile,
@@ -127,13 +126,13 @@ export function createEmployeeProfileService(deps: Deps) {
         email: w.email ? { data: w.email } : null,
         gender: profile?.gender ?? null,
         dateOfBirth: profile?.date_of_birth ?? null,
-        pan: w.pan ? { data: { pan: maskLast4(w.pan) } } : null,
+        pan: w.pan_masked ? { data: { pan: w.pan_masked } } : null,
         address: (() => {
           const a = addressOf((profile?.address as Record<string, unknown> | null) ?? null, w.address);
           return a ? { data: a } : null;
         })(),
-        salaryAccountNumber: w.salary_account_number ? maskLast4(w.salary_account_number) : null,
-        bankAccountInfo: accounts.map((a) => ({ data: { primary: a.is_primary, accountNumber: maskLast4(a.account_number), ifsc: a.ifsc } })),
+        salaryAccountNumber: w.salary_account_number_masked || null,
+        bankAccountInfo: accounts.map((a) => ({ data: { primary: a.is_primary, accountNumber: a.account_number_masked, ifsc: a.ifsc } })),
         agreements,
         documents: documents
           .filter((d) => docOrder(d.kind) >= 0)

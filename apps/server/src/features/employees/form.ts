@@ -2,6 +2,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { EMPLOYEE_SERVER_MSG, paiseToRupeesText, rupeesToPaise, validateEmployeeForm, type EmployeeFormBody, type EmployeeFormField } from '@portal/domain';
 import type { WorkerRecord } from '../../db/schema.js';
+import type { DataProtector } from '../../platform/data-protection.js';
 import type { Scope } from '../../platform/scope.js';
 import { FormError } from './errors.js';
 import { type EmployeeDeps, today } from './shared.js';
@@ -11,7 +12,7 @@ const blankToNull = (v: string | undefined) => {
   return t === '' ? null : t;
 };
 
-/** The stored worker as the form shows it, so that an edit may send only what changed. */
+/** The stored worker (its salary account number opened: `opened`) as the form shows it, so that an edit may send only what changed. */
 export function formOf(w: WorkerRecord): EmployeeFormBody {
   return {
     fullName: w.full_name,
@@ -56,6 +57,15 @@ export function valuesOf(form: EmployeeFormBody) {
     is_transaction_allowed: form.isTransactionAllowed,
     worker_type: form.workerType,
   };
+}
+
+/**
+ * The columns of `valuesOf` as written: the salary account number sealed, with its masked form
+ * (lists, the profile) and its keyed hash (the employee sheet compares it in SQL): decision 0037.
+ */
+export function sealedValuesOf(protector: Pick<DataProtector, 'protectText'>, values: ReturnType<typeof valuesOf>) {
+  const account = protector.protectText(values.salary_account_number);
+  return { ...values, salary_account_number: account.sealed, salary_account_number_masked: account.masked, salary_account_number_hash: account.hash };
 }
 
 /** The unique indexes of `workers` and the form field each one guards. */

@@ -33,7 +33,7 @@ export async function writeEmployeeReport(
       async function* rows(): AsyncGenerator<XlsxRow> {
         for (;;) {
           const batch = (await sql<WorkerRecord>`fetch forward ${sql.lit(BATCH)} from employee_report`.execute(trx)).rows;
-          for (const w of batch) yield { cells: employeeExportRow(toRecord(w), columns) };
+          for (const w of batch) yield { cells: employeeExportRow(toRecord(w, true), columns) }; // (the export has no account number column)
           if (batch.length < BATCH) return;
         }
       }

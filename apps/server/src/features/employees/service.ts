@@ -15,5 +15,5 @@ import { setStatusBulk } from './use-cases/set-status-bulk.js';
 import { terminateOne } from './use-cases/terminate-one.js';
 import { update } from './use-cases/update.js';
 
-export const createEmployeeService = (deps: Pick<Deps, 'db' | 'now'>) =>
+export const createEmployeeService = (deps: Pick<Deps, 'db' | 'now' | 'protector'>) =>
   bindUseCases(deps, { search, reportQuery, metadata, create, update, fieldAvailable, setStatusBulk, terminateOne });

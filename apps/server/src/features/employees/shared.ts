@@ -5,7 +5,7 @@
  * `vendorId`, that vendor's workers with it. A worker outside the scope is not found (404),
  * whatever its id.
  */
-import { BUSINESS_TIME_ZONE, EMPLOYEE_SERVER_MSG, isoDateInZone, maskLast4, type EmployeeRecord } from '@portal/domain';
+import { BUSINESS_TIME_ZONE, EMPLOYEE_SERVER_MSG, isoDateInZone, type EmployeeRecord } from '@portal/domain';
 import type { WorkerRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import type { Database } from '../../platform/database.js';
@@ -16,7 +16,7 @@ import { inScope, type Scope } from '../../platform/scope.js';
 export type { Scope };
 
 /** The employees use cases need the database and the clock only. */
-export type EmployeeDeps = Pick<Deps, 'db' | 'now'>;
+export type EmployeeDeps = Pick<Deps, 'db' | 'now' | 'protector'>;
 
 /** The business date (IST) of the deps' clock. */
 export const today = (deps: Pick<Deps, 'now'>) => isoDateInZone(deps.now(), BUSINESS_TIME_ZONE);
@@ -31,7 +31,15 @@ export async function findInScope(deps: EmployeeDeps, ctx: Scope, id: string): P
   return w;
 }
 
-/** Stored row -> wire record. `maskAccount`: lists show the salary account number masked but the last 4. */
+/** The stored worker with its salary account number opened (sealed at rest, decision 0037), for the edit form and the sheet's comparison. */
+export async function opened(deps: Pick<Deps, 'protector'>, w: WorkerRecord): Promise<WorkerRecord> {
+  return w.salary_account_number === null ? w : { ...w, salary_account_number: await deps.protector.openTextFresh(w.salary_account_number) };
+}
+
+/**
+ * Stored row -> wire record. `maskAccount`: lists show the salary account number masked but the
+ * last 4 (its masked column, nothing opened); otherwise the row must be `opened`.
+ */
 export function toRecord(w: WorkerRecord, maskAccount = false): EmployeeRecord {
   return {
     _id: w.id,
@@ -46,7 +54,7 @@ export function toRecord(w: WorkerRecord, maskAccount = false): EmployeeRecord {
     currentMonthlySalary: w.current_monthly_salary,
     isTransactionAllowed: w.is_transaction_allowed,
     userId: w.user_id,
-    salaryAccountNumber: w.salary_account_number && maskAccount ? maskLast4(w.salary_account_number) : w.salary_account_number,
+    salaryAccountNumber: maskAccount ? w.salary_account_number_masked || null : w.salary_account_number,
     maxWithdrawalSalaryPercent: w.max_withdrawal_salary_percent,
     maxWithdrawalPerDay: w.max_withdrawal_per_day,
     maxWithdrawalPerTransaction: w.max_withdrawal_per_transaction,

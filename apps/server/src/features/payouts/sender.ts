@@ -17,6 +17,7 @@ export interface PayoutRow {
   id: string;
   idempotency_key: string;
   amount: number;
+  /** Sealed as stored; sendOne is given it opened. */
   account_number: string;
   ifsc: string;
 }
@@ -77,7 +78,8 @@ export function createPayoutSender(deps: Deps, writer: BankWriter): PayoutSender
       rows.map((row) =>
         limiter(async () => {
           crashPoint('before-bank-call');
-          const state = await sendOne(deps.bank.api, row);
+          // The account number is sealed at rest (decision 0037): opened here, just before the bank call, and nowhere kept.
+          const state = await sendOne(deps.bank.api, { ...row, account_number: await deps.protector.openTextFresh(row.account_number) });
           crashPoint('after-bank-call');
           if (state) stored.push(writer.states([state]));
           else unknown++;

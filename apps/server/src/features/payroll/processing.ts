@@ -94,10 +94,11 @@ async function previousEntries(trx: Kysely<DB>, payroll: PayrollRecord) {
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+  // The account number as its keyed hash (hex): sealed values are compared by their hashes, never opened.
   const byWorker = new Map<string, { net: number; accountNumber: string }>();
   if (!last) return byWorker;
-  const rows = await trx.selectFrom('payroll_entries').select(['worker_id', 'amount_payable', 'account_number']).where('payroll_id', '=', last.id).execute();
-  for (const r of rows) byWorker.set(r.worker_id, { net: r.amount_payable, accountNumber: r.account_number });
+  const rows = await trx.selectFrom('payroll_entries').select(['worker_id', 'amount_payable', 'account_number_hash']).where('payroll_id', '=', last.id).execute();
+  for (const r of rows) byWorker.set(r.worker_id, { net: r.amount_payable, accountNumber: r.account_number_hash?.toString('hex') ?? '' });
   return byWorker;
 }
 
@@ -118,13 +119,15 @@ const ENTRY_COLUMNS = [
   ['deductions', 'int8'],
   ['amount_payable', 'int8'],
   ['account_number', 'text'],
+  ['account_number_masked', 'text'],
+  ['account_number_hash', 'bytea'],
   ['ifsc', 'text'],
   ['status', 'text'],
   ['skip_reason', 'text'],
   ['flags', 'text'],
 ] as const;
 type EntryColumn = (typeof ENTRY_COLUMNS)[number][0];
-type EntryValues = Record<EntryColumn, string | number | null>;
+type EntryValues = Record<EntryColumn, string | number | Buffer | null>;
 
 
 
@@ -265,8 +268,10 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
         const net = netSalary(salary, deducted);
         const inactiveBeforeMonth = w.employment_status === 'INACTIVE' && (w.terminated_at === null || w.terminated_at < payroll.month);
         const skip = skipReasonOf({ inactiveBeforeMonth, paidHundredths: v.paidHundredths, net });
+        // Sealed here, where the row is in hand (decision 0037); its keyed hash stands for it in every comparison.
+        const account = deps.protector.protectText(v.accountNumber);
         // SHARED_BANK_ACCOUNT needs the whole sheet: it is added at the end.
-        const flags = payrollFlags({ net, accountNumber: v.accountNumber, previous: previous.get(w.id) ?? null, accountShared: false });
+        const flags = payrollFlags({ net, accountNumber: account.hash.toString('hex'), previous: previous.get(w.id) ?? null, accountShared: false });
         if (paidDaysExceedLeave(v, unpaidLeaveDaysIn(unpaid.get(w.id) ?? [], monthDays))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
         for (const f of flags) flagCounts[f] += 1;
         if (!skip) {
@@ -289,7 +294,9 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
           salary,
           deductions: deducted,
           amount_payable: net,
-          account_number: v.accountNumber,
+          account_number: account.sealed,
+          account_number_masked: account.masked,
+          account_number_hash: account.hash,
           ifsc: v.ifsc,
           status: skip ? 'SKIPPED' : 'FINALIZED',
           skip_reason: skip,
@@ -330,13 +337,13 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
       await run.setOutcomes(outcomes);
     }
 
-    // SHARED_BANK_ACCOUNT: an account number on more than one row of the sheet.
-    const { rows: shared } = await sql<{ account: string; uses: number }>`
-      select account_number as account, count(*)::int as uses from payroll_entries
-      where payroll_id = ${payroll.id}::uuid group by account_number having count(*) > 1
+    // SHARED_BANK_ACCOUNT: an account number on more than one row of the sheet (equal numbers, equal keyed hashes).
+    const { rows: shared } = await sql<{ account: Buffer; uses: number }>`
+      select account_number_hash as account, count(*)::int as uses from payroll_entries
+      where payroll_id = ${payroll.id}::uuid group by account_number_hash having count(*) > 1
     `.execute(trx);
     if (shared.length) {
-      await sql`update payroll_entries set flags = array_append(flags, 'SHARED_BANK_ACCOUNT') where payroll_id = ${payroll.id}::uuid and account_number = any(${shared.map((s) => s.account)}::text[])`.execute(trx);
+      await sql`update payroll_entries set flags = array_append(flags, 'SHARED_BANK_ACCOUNT') where payroll_id = ${payroll.id}::uuid and account_number_hash = any(${shared.map((s) => s.account)}::bytea[])`.execute(trx);
       flagCounts.SHARED_BANK_ACCOUNT = shared.reduce((a, s) => a + Number(s.uses), 0);
     }
     // The entries were just written: without fresh statistics the statement below would be planned

@@ -42,6 +42,7 @@ interface ReportEntryRow {
   employer_employee_code: string;
   name: string;
   mobile: string | null;
+  /** The masked form (account_number_masked): the report masks account numbers, and the sealed number is never opened for it. */
   account_number: string;
   ifsc: string;
   salary: string | number;
@@ -84,7 +85,7 @@ export async function finalReportDocument(db: Database, scope: DataScope, q: { d
       // The entry's current payout (request_id) gives the bank's reason of a failure.
       await sql`
         declare payroll_report no scroll cursor for
-        select e.row_number, e.employer_employee_code, e.name, e.mobile, e.account_number, e.ifsc, e.salary, e.deductions,
+        select e.row_number, e.employer_employee_code, e.name, e.mobile, e.account_number_masked as account_number, e.ifsc, e.salary, e.deductions,
           e.amount_payable, e.status, e.skip_reason, po.failure_reason, e.request_id, e.utr, e.paid_at, e.updated_at,
           case when po.status = 'REVERSED' then to_char(po.updated_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') end as reversed_on,
           (select l.amount from ledger_entries l where l.payout_id = po.id and l.kind = 'CREDIT') as returned

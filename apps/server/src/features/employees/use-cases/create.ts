@@ -1,8 +1,8 @@
 import type { EmployeeFormBody, EmployeeRecord } from '@portal/domain';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
-import { checkForm, rethrowUnique } from '../form.js';
-import { type EmployeeDeps, toRecord } from '../shared.js';
+import { checkForm, rethrowUnique, sealedValuesOf } from '../form.js';
+import { type EmployeeDeps, opened, toRecord } from '../shared.js';
 
 /** POST /employer-admin/employee */
 export async function create(deps: EmployeeDeps, ctx: AuthContext, body: EmployeeFormBody): Promise<EmployeeRecord> {
@@ -10,7 +10,7 @@ export async function create(deps: EmployeeDeps, ctx: AuthContext, body: Employe
   const values = await checkForm(deps, ctx, body, null);
   const row = await db
     .insertInto('workers')
-    .values({ ...values, employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId })
+    .values({ ...sealedValuesOf(deps.protector, values), employer_id: ctx.admin.employer_id, vendor_id: ctx.vendorId })
     .returningAll()
     .executeTakeFirstOrThrow()
     .catch(rethrowUnique);
@@ -20,5 +20,5 @@ export async function create(deps: EmployeeDeps, ctx: AuthContext, body: Employe
     targetId: row.id,
     details: { name: row.full_name, employerEmployeeId: row.employer_worker_id },
   });
-  return toRecord(row);
+  return toRecord(await opened(deps, row));
 }

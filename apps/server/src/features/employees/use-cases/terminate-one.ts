@@ -2,7 +2,7 @@ import { EMPLOYEE_SERVER_MSG, type EmployeeRecord } from '@portal/domain';
 import { badRequest } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
-import { type EmployeeDeps, findInScope, toRecord, today } from '../shared.js';
+import { type EmployeeDeps, findInScope, opened, toRecord, today } from '../shared.js';
 
 /** PATCH /employer-admin/terminate-employee (profile): one worker by its _id. */
 export async function terminateOne(deps: EmployeeDeps, ctx: AuthContext, id: string): Promise<EmployeeRecord> {
@@ -22,5 +22,5 @@ export async function terminateOne(deps: EmployeeDeps, ctx: AuthContext, id: str
     targetId: row.id,
     details: { name: row.full_name, employerEmployeeId: row.employer_worker_id },
   });
-  return toRecord(row);
+  return toRecord(await opened(deps, row));
 }

@@ -3,20 +3,20 @@ import type { WorkerRecord } from '../../../db/schema.js';
 import { badRequest } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
-import { checkForm, formOf, rethrowUnique } from '../form.js';
-import { type EmployeeDeps, findInScope, toRecord } from '../shared.js';
+import { checkForm, formOf, rethrowUnique, sealedValuesOf } from '../form.js';
+import { type EmployeeDeps, findInScope, opened, toRecord } from '../shared.js';
 
 /** PATCH /employer-admin/employee: the stored form with the sent fields over it, checked as a whole. */
 export async function update(deps: EmployeeDeps, ctx: AuthContext, body: EmployeeUpdateBody): Promise<EmployeeRecord> {
   const { db } = deps;
   const { id, ...changes } = body;
   if (!id || !id.trim()) throw badRequest(EMPLOYEE_MSG.updateWithoutId);
-  const existing = await findInScope(deps, ctx, id.trim());
+  const existing = await opened(deps, await findInScope(deps, ctx, id.trim()));
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<EmployeeFormBody>;
   const values = await checkForm(deps, ctx, { ...formOf(existing), ...sent }, existing);
   const row = await db
     .updateTable('workers')
-    .set({ ...values, updated_at: deps.now() })
+    .set({ ...sealedValuesOf(deps.protector, values), updated_at: deps.now() })
     .where('id', '=', existing.id)
     .where('employer_id', '=', ctx.admin.employer_id)
     .returningAll()
@@ -29,5 +29,5 @@ export async function update(deps: EmployeeDeps, ctx: AuthContext, body: Employe
     targetId: row.id,
     details: { name: row.full_name, employerEmployeeId: row.employer_worker_id, changed },
   });
-  return toRecord(row);
+  return toRecord(await opened(deps, row));
 }

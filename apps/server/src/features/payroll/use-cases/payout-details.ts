@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import {
   PAYROLL_PER_PAGE_LIMIT,
   PAYOUT_FILTERS,
-  maskLast4,
   payoutStatusesOf,
   type EmployeePayoutDetailsResult,
   type PayoutCounts,
@@ -106,7 +105,7 @@ export async function payoutDetails(deps: PayrollDeps, ctx: AuthContext, body: {
     salary: e.salary,
     deductions: e.deductions,
     amountPayable: e.amount_payable,
-    accountNumber: maskLast4(e.account_number),
+    accountNumber: e.account_number_masked,
     ifsc: e.ifsc,
     status: e.status,
     skipReason: e.skip_reason,

@@ -28,6 +28,10 @@ export async function saveProfile(deps: WorkerSideDeps, workerId: string, input:
       .values({ worker_id: workerId, verification: '{}', ...values })
       .onConflict((oc) => oc.column('worker_id').doUpdateSet(values))
       .execute();
-    if (pan) await trx.updateTable('workers').set({ pan, updated_at: deps.now() }).where('id', '=', workerId).execute();
+    if (pan) {
+      // Sealed at rest (decision 0037); the screens show the masked form.
+      const sealed = deps.protector.protectText(pan);
+      await trx.updateTable('workers').set({ pan: sealed.sealed, pan_masked: sealed.masked, updated_at: deps.now() }).where('id', '=', workerId).execute();
+    }
   });
 }
