@@ -43,7 +43,7 @@ import {
 } from './columns';
 import { documentUploadHref, employmentLabel, profileHref, salaryText, signUpLabel, tableDate, textOrNA, withdrawalLabel } from './format';
 import { bulkErrorOutcome, bulkOutcome, type BulkAction, type BulkOutcome } from './outcome';
-import { canActivate, canTerminate, nextSelection } from './selection';
+import { canActivate, canTerminate, nextSelection, selectionSummary } from './selection';
 
 /** The add/edit drawer (its form, rules and date box) loads when first opened, not with the list (issue 14). */
 /** The Add/Edit drawer's code: fetched once the list is idle; asked for before, it shows that it is coming. */
@@ -300,7 +300,7 @@ export function EmployeesPage() {
         loading={list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
-        search={{ label: SEARCH_LABEL, maxLength: 100 }}
+        search={{ label: SEARCH_LABEL, maxLength: 100, phonePlaceholder: 'Employee ID, mobile, name or email' }}
         filterFields={filterFields}
         columnToggle={columnChoice.toggleProps}
         neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
@@ -314,7 +314,7 @@ export function EmployeesPage() {
             <Group justify="space-between" gap="sm" px="md" pb="md" wrap="wrap">
               <Group gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {selected.size > 0 ? `${selected.size} selected` : 'Select employees to activate or terminate them.'}
+                  {selectionSummary(selected.keys(), rows ?? [])}
                 </Text>
                 {selected.size > 0 ? (
                   <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Map())}>
