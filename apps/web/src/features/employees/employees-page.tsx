@@ -4,7 +4,6 @@ import { ActionIcon, Anchor, Button, Group, List, Modal, Stack, Text } from '@ma
 import { IconDownload, IconEdit, IconFileUpload, IconPlayerPlay, IconUserMinus, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  EMPLOYEE_FILTER_FIELDS,
   EMPLOYEE_LIST_PAGINATION_NEIGHBOURS,
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUS_LABELS,
@@ -30,7 +29,7 @@ import {
 } from '../../shared/ui';
 import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 import { saveBlob } from '../../shared/api/save-file';
-import { EMPLOYEE_SORTS, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
+import { EMPLOYEE_LIST, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
 import { BulkOutcomeAlert } from './bulk-outcome-alert';
 import {
   EMPLOYEE_COLUMN_LABELS,
@@ -118,12 +117,7 @@ export function EmployeesPage() {
   const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorContext);
   const canWrite = canAccessArea(resources, 'EMPLOYEES', 'WRITE', vendorContext);
 
-  const state = useListState<EmployeeSort, EmployeeFilterField>({
-    sorts: EMPLOYEE_SORTS,
-    defaultSort: { by: 'createdAt', order: 'desc' },
-    firstOrder: { joinedAt: 'desc', currentMonthlySalary: 'desc', createdAt: 'desc' },
-    filterFields: EMPLOYEE_FILTER_FIELDS,
-  });
+  const state = useListState<EmployeeSort, EmployeeFilterField>(EMPLOYEE_LIST);
   const sort = state.sort ?? { by: 'createdAt', order: 'desc' };
   const metadata = useQuery({ ...employerMetadataQuery(), enabled: canRead }).data;
   const available = useMemo(() => availableColumns(metadata), [metadata]);
