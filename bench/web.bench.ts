@@ -6,12 +6,15 @@
  *  - for every route of PATHS (apps/web/src/app/paths.ts) the JavaScript it loads in all: the
  *    entry, the route's lazy module (apps/web/src/app/routes/<signed-in|signed-out>/<key>.tsx),
  *    for a signed-in screen the signed-in frame (routes/signed-in/layout.tsx; vendor pages also
- *    routes/signed-in/vendorLayout.tsx), and their static imports (goal <= 250 kB gzip);
+ *    routes/signed-in/vendorLayout.tsx; /dashboard, /employees, /payroll and /ewa-request also
+ *    their data prefetch, app/route-data/), and their static imports (goal <= 250 kB gzip);
  *  - whether zod's classic API is in any chunk (zod/mini, for form checks, is allowed and shown);
  *  - Lighthouse's performance score (mobile and desktop presets; goal >= 95) of the sign-in page,
- *    /dashboard and /employees, with the portal started as a child process on a random port with
- *    its demo data (the demo Super Admin signed in for the two signed-in pages).
- * Nothing is asserted. BENCH_LH_RUNS (3) runs per page and preset; BENCH_LH=0 skips Lighthouse.
+ *    /dashboard, /employees, /payroll and /ewa-request (issue 24), with the portal started as a
+ *    child process on a random port with its demo data (the demo Super Admin signed in for the
+ *    signed-in pages).
+ * Nothing is asserted. BENCH_LH_RUNS (3) runs per page and preset; BENCH_LH=0 skips Lighthouse;
+ * BENCH_LH_PAGES (comma-separated paths, e.g. /employees) measures only those pages.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -127,6 +130,8 @@ for (const r of routes) {
   const keys = [entryKey, routeKey(r.group, r.name)];
   if (r.group === 'signed-in') keys.push(...shellKeys);
   if (r.group === 'signed-in' && r.name.startsWith('vendor')) keys.push(routeKey('signed-in', 'vendorLayout'));
+  // The route's data prefetch (app/route-data/, decision 0041), loaded with the page's code.
+  if (r.group === 'signed-in' && fs.existsSync(path.join(root, `apps/web/src/app/route-data/${r.name}.ts`)) && manifest['src/app/route-data/index.ts']) keys.push('src/app/route-data/index.ts');
   const all = closure(keys);
   const p = r.name === 'notFound' ? '(any other signed-in path)' : (VENDOR_CHILDREN[r.name] ?? pathOf.get(r.name) ?? `? ${r.name}`);
   rows.push({ path: p, js: totals(all, 'js'), css: totals(all, 'css'), group: r.group });
@@ -168,6 +173,14 @@ if (process.env.BENCH_WEB_BUDGET === '1') {
 
 // ---- Lighthouse ----
 if (process.env.BENCH_LH === '0') process.exit(0);
+const LH_PAGES = [
+  { path: '/?signIn=true', signedIn: false },
+  { path: '/dashboard', signedIn: true },
+  { path: '/employees', signedIn: true },
+  { path: '/payroll', signedIn: true },
+  { path: '/ewa-request', signedIn: true },
+];
+const onlyPages = process.env.BENCH_LH_PAGES?.split(',').map((p) => p.trim());
 await measureLighthouse();
 
 async function measureLighthouse() {
@@ -213,11 +226,7 @@ async function measureLighthouse() {
     await lighthouseOf({
       origin,
       token,
-      pages: [
-        { path: '/?signIn=true', signedIn: false },
-        { path: '/dashboard', signedIn: true },
-        { path: '/employees', signedIn: true },
-      ],
+      pages: LH_PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path)),
       presets: ['mobile', 'desktop'],
       runs: Number(process.env.BENCH_LH_RUNS ?? 3),
       goal: GOALS.lighthouse,

@@ -60,6 +60,8 @@ test('an admin resets a forgotten password from the mailed link and signs in wit
   await field(page, 'Re-enter new password').fill('aaaaaaaaaaaa');
   await reset.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Missing password requirements: not easy to guess' })).toBeVisible();
+  // Issue 24 item 7: and in words under the field.
+  await expect(field(page, 'New password')).toHaveAccessibleDescription(/This password can't be used: it is easy to guess/);
   // Long enough, but the re-entry differs.
   await field(page, 'New password').fill(newPassword);
   await field(page, 'Re-enter new password').fill(`${newPassword}x`);

@@ -51,6 +51,8 @@ test('an invited admin signs up, verifies the e-mail, enrols the phone and signs
     await field(guest, 'Re-enter password').fill('aaaaaaaaaaaa');
     await guest.getByRole('button', { name: 'Sign up' }).click();
     await expect(guest.getByText(/^Missing password requirements/)).toBeVisible();
+    // Issue 24 item 7: and in words under the field, until the password changes.
+    await expect(field(guest, 'Password')).toHaveAccessibleDescription(/This password can't be used: it is easy to guess/);
     await expect(guest.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
     await field(guest, 'Password').fill(password);
     await field(guest, 'Re-enter password').fill(password);

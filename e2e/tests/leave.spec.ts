@@ -151,6 +151,10 @@ test('vendor context: the vendor admin reads its vendor leave, and never the emp
   await expect(page.getByRole('table', { name: 'Leave uploads' })).toHaveCount(0);
   await page.goto(`/leave?vendorId=${me.departmentId}`);
   await expect(page.getByRole('heading', { name: 'Vendor leave', level: 2 })).toBeVisible();
+  // Issue 24, item 5: named and tabbed like every other vendor screen, under the Attendance tab.
+  await expect(page.getByTestId('vendor-context')).toHaveText('Vendor: Swift Staffing Services');
+  const tabs = page.getByRole('navigation', { name: 'Vendor sections' });
+  await expect(tabs.getByRole('link', { name: 'Attendance' })).toHaveAttribute('aria-current', 'page');
   // Attendance and Leave lead to each other in the vendor's context.
   await page.getByRole('main').getByRole('link', { name: 'Attendance' }).click();
   await expect(page).toHaveURL(new RegExp(`/vendors/attendance\\?vendorId=${me.departmentId}$`));

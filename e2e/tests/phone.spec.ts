@@ -170,6 +170,16 @@ test('find an employee by search and open the profile', async ({ page }) => {
   }
   await expect(first).toContainText(/Active|Inactive/);
 
+  // The search box shows its whole placeholder (issue 24 item 7: it was cut at "Search by Employee ID,").
+  const search = page.getByRole('searchbox', { name: 'Search by Employee ID, Mobile, Full Name or Email' });
+  const fit = await search.evaluate((el: HTMLInputElement) => {
+    const cs = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    return { text: ctx.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+  });
+  expect(fit.text).toBeLessThanOrEqual(fit.room);
+
   // The Add Employee drawer fills the screen.
   await page.getByRole('button', { name: 'Add Employee' }).click();
   const drawer = page.getByRole('dialog', { name: 'Add Employee' });

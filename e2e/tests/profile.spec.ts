@@ -61,6 +61,8 @@ test('Profile shows the admin and changes the password without ending the sessio
   await again.fill('aaaaaaaaaaaa');
   await update.click();
   await expect(page.getByText(/^Missing password requirements: not easy to guess/)).toBeVisible();
+  // Issue 24 item 7: and in words under the field, not only in a toast.
+  await expect(fresh).toHaveAccessibleDescription(/This password can't be used: it is easy to guess/);
   await expect(current).toBeVisible(); // the form stays open
   await fresh.fill(newPassword);
 

@@ -7,13 +7,16 @@
  * loads with the route's `lazy` from ./routes/<signed-in|signed-out>/<PATHS key>.tsx, where each
  * screen's permission guard sits next to its page. A page opened directly shows FullPageLoader while
  * its code loads; moving between pages keeps the current one (with a bar at the top) until the next
- * is ready. bench/web.bench.ts measures each route's JavaScript by these file names.
+ * is ready. bench/web.bench.ts measures each route's JavaScript by these file names. /dashboard,
+ * /employees, /payroll and /ewa-request also have a loader that asks for the page's data while its
+ * code loads (./route-data, decision 0041).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQuery } from '../shared/auth/profile';
 import { getToken } from '../shared/auth/token';
 import type { RouteHandle } from '../features/shell/route-handle';
+import type { PrefetchedRoute } from './route-data';
 import { FullPageLoader } from './full-page-loader';
 import { PATHS } from './paths';
 import { RootRoute } from './root-route';
@@ -24,8 +27,18 @@ const handle = (title: string): RouteHandle => ({ title });
 /** What a lazily loaded page shows when it is the first page opened: no blank screen. */
 const firstLoad = { hydrateFallbackElement: <FullPageLoader /> };
 
-const signedIn: RouteObject[] = [
-  { path: PATHS.dashboard, handle: handle('Dashboard'), lazy: () => import('./routes/signed-in/dashboard') },
+/**
+ * A page's data asked for while its code loads, not after it (issue 24, decision 0041): the route's
+ * loader starts its prefetch (app/route-data/, one small chunk, which the server preloads with the
+ * page's) and returns at once, so navigation never waits for data.
+ */
+const dataOf = (queryClient: QueryClient | undefined, route: PrefetchedRoute) => ({ request }: { request: Request }) => {
+  if (queryClient && getToken()) void import('./route-data').then((m) => m.prefetchers[route](queryClient, new URL(request.url))).catch(() => undefined);
+  return null;
+};
+
+const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
+  { path: PATHS.dashboard, handle: handle('Dashboard'), loader: dataOf(queryClient, 'dashboard'), lazy: () => import('./routes/signed-in/dashboard') },
   {
     path: PATHS.vendors,
     lazy: () => import('./routes/signed-in/vendorLayout'),
@@ -41,8 +54,8 @@ const signedIn: RouteObject[] = [
     ],
   },
   { path: PATHS.attendance, handle: handle('Attendance'), lazy: () => import('./routes/signed-in/attendance') },
-  { path: PATHS.employees, handle: handle('Employees'), lazy: () => import('./routes/signed-in/employees') },
-  { path: PATHS.payroll, handle: handle('Payroll'), lazy: () => import('./routes/signed-in/payroll') },
+  { path: PATHS.employees, handle: handle('Employees'), loader: dataOf(queryClient, 'employees'), lazy: () => import('./routes/signed-in/employees') },
+  { path: PATHS.payroll, handle: handle('Payroll'), loader: dataOf(queryClient, 'payroll'), lazy: () => import('./routes/signed-in/payroll') },
   { path: PATHS.payrollUploadSummary, handle: handle('Payroll Summary'), lazy: () => import('./routes/signed-in/payrollUploadSummary') },
   { path: PATHS.payrollSummary, handle: handle('Payroll Payout'), lazy: () => import('./routes/signed-in/payrollSummary') },
   { path: PATHS.leave, handle: handle('Leave'), lazy: () => import('./routes/signed-in/leave') },
@@ -56,7 +69,7 @@ const signedIn: RouteObject[] = [
   { path: PATHS.apiKeys, handle: handle('API Keys'), lazy: () => import('./routes/signed-in/apiKeys') },
   { path: PATHS.webhooks, handle: handle('Webhooks'), lazy: () => import('./routes/signed-in/webhooks') },
   { path: PATHS.userVerification, handle: handle('User Verification'), lazy: () => import('./routes/signed-in/userVerification') },
-  { path: PATHS.ewaRequest, handle: handle('EWA Requests'), lazy: () => import('./routes/signed-in/ewaRequest') },
+  { path: PATHS.ewaRequest, handle: handle('EWA Requests'), loader: dataOf(queryClient, 'ewaRequest'), lazy: () => import('./routes/signed-in/ewaRequest') },
   { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), lazy: () => import('./routes/signed-in/analyticsDashboard') },
   { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/signed-in/notFound') },
 ];
@@ -83,7 +96,7 @@ export const routesOf = (queryClient?: QueryClient): RouteObject[] => [
     },
     shouldRevalidate: () => false,
     lazy: () => import('./routes/signed-in/layout'),
-    children: signedIn,
+    children: signedInRoutes(queryClient),
   },
 ];
 

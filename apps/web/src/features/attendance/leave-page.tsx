@@ -149,9 +149,12 @@ export function LeavePage() {
         description="Leave sheets uploaded, newest first, with the leave each recorded. Paid leave counts as worked days; unpaid leave does not."
         actions={
           <Group gap="sm">
-            <Button variant="default" component={Link} to={attendanceHref(vendorId)} leftSection={<IconCalendarEvent size={16} stroke={1.8} aria-hidden />}>
-              Attendance
-            </Button>
+            {/* In a vendor's context the vendor tabs above lead to Attendance already. */}
+            {vendorId ? null : (
+              <Button variant="default" component={Link} to={attendanceHref(vendorId)} leftSection={<IconCalendarEvent size={16} stroke={1.8} aria-hidden />}>
+                Attendance
+              </Button>
+            )}
             {canWrite ? (
               <Button
                 leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
 import { authKeys } from '../../shared/api/query-keys';
+import { passwordRefusal } from '../../shared/forms/password-refusal';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
@@ -131,10 +132,15 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
 function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string }) {
   // ResetPasswordForm (spec 5.5): at least 6 characters ("Minimum 6 character password required"), then the server's 8,
   // re-entry matches. The rest of the server's rule is stated under the field and explained by its answer.
-  const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
 
   const mutation = useMutation({
     mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
+    // A refused password is also said in words under its field (issue 24, item 7); the server's answer stays below the form.
+    onError: (error) => {
+      const refusal = passwordRefusal(errorMessage(error));
+      if (refusal) setError('password', { message: refusal }, { shouldFocus: true });
+    },
   });
 
   const onSubmit = handleSubmit(({ password }) => {

@@ -1,17 +1,25 @@
 /** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { EmployeeFilterField, EmployeeRecord } from '@portal/domain';
+import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, type EmployeeRecord } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { employeesKeys } from '../../shared/api/query-keys';
 import type { EmployeeColumnKey } from './columns';
 import type { BulkAction, BulkResultItem } from './outcome';
 import type { CheckedField } from './employee-form-model';
 import type { Filter } from '../../shared/ui/filter-model';
+import type { ListStateConfig } from '../../shared/ui/list/use-list-state';
 
 export type EmployeeFilter = Filter<EmployeeFilterField>;
 /** Columns the list may be sorted by (the server's `sortby`). */
 export const EMPLOYEE_SORTS = ['fullName', 'employerEmployeeId', 'joinedAt', 'currentMonthlySalary', 'createdAt'] as const;
 export type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
+/** The list's URL state: the page's useListState and the route's prefetch (app/route-data/employees.ts) read it alike. */
+export const EMPLOYEE_LIST: ListStateConfig<EmployeeSort, EmployeeFilterField, never, Record<never, never>> = {
+  sorts: EMPLOYEE_SORTS,
+  defaultSort: { by: 'createdAt', order: 'desc' },
+  firstOrder: { joinedAt: 'desc', currentMonthlySalary: 'desc', createdAt: 'desc' },
+  filterFields: EMPLOYEE_FILTER_FIELDS,
+};
 
 export type { EmployeeRecord };
 

@@ -4,7 +4,6 @@ import { ActionIcon, Anchor, Button, Group, List, Modal, Stack, Text } from '@ma
 import { IconDownload, IconEdit, IconFileUpload, IconPlayerPlay, IconUserMinus, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  EMPLOYEE_FILTER_FIELDS,
   EMPLOYEE_LIST_PAGINATION_NEIGHBOURS,
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUS_LABELS,
@@ -30,7 +29,7 @@ import {
 } from '../../shared/ui';
 import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
 import { saveBlob } from '../../shared/api/save-file';
-import { EMPLOYEE_SORTS, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
+import { EMPLOYEE_LIST, bulkEmployeeAction, downloadEmployeeReport, employeeListQuery, employeesKeys, type EmployeeSort } from './api';
 import { BulkOutcomeAlert } from './bulk-outcome-alert';
 import {
   EMPLOYEE_COLUMN_LABELS,
@@ -43,7 +42,7 @@ import {
 } from './columns';
 import { documentUploadHref, employmentLabel, profileHref, salaryText, signUpLabel, tableDate, textOrNA, withdrawalLabel } from './format';
 import { bulkErrorOutcome, bulkOutcome, type BulkAction, type BulkOutcome } from './outcome';
-import { canActivate, canTerminate, nextSelection } from './selection';
+import { canActivate, canTerminate, nextSelection, selectionSummary } from './selection';
 
 /** The add/edit drawer (its form, rules and date box) loads when first opened, not with the list (issue 14). */
 /** The Add/Edit drawer's code: fetched once the list is idle; asked for before, it shows that it is coming. */
@@ -118,12 +117,7 @@ export function EmployeesPage() {
   const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorContext);
   const canWrite = canAccessArea(resources, 'EMPLOYEES', 'WRITE', vendorContext);
 
-  const state = useListState<EmployeeSort, EmployeeFilterField>({
-    sorts: EMPLOYEE_SORTS,
-    defaultSort: { by: 'createdAt', order: 'desc' },
-    firstOrder: { joinedAt: 'desc', currentMonthlySalary: 'desc', createdAt: 'desc' },
-    filterFields: EMPLOYEE_FILTER_FIELDS,
-  });
+  const state = useListState<EmployeeSort, EmployeeFilterField>(EMPLOYEE_LIST);
   const sort = state.sort ?? { by: 'createdAt', order: 'desc' };
   const metadata = useQuery({ ...employerMetadataQuery(), enabled: canRead }).data;
   const available = useMemo(() => availableColumns(metadata), [metadata]);
@@ -300,7 +294,7 @@ export function EmployeesPage() {
         loading={list.isPending}
         fetching={list.isFetching && list.isPlaceholderData}
         error={list.isError ? errorMessage(list.error) : null}
-        search={{ label: SEARCH_LABEL, maxLength: 100 }}
+        search={{ label: SEARCH_LABEL, maxLength: 100, phonePlaceholder: 'Employee ID, mobile, name or email' }}
         filterFields={filterFields}
         columnToggle={columnChoice.toggleProps}
         neighbours={EMPLOYEE_LIST_PAGINATION_NEIGHBOURS}
@@ -314,7 +308,7 @@ export function EmployeesPage() {
             <Group justify="space-between" gap="sm" px="md" pb="md" wrap="wrap">
               <Group gap="sm">
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {selected.size > 0 ? `${selected.size} selected` : 'Select employees to activate or terminate them.'}
+                  {selectionSummary(selected.keys(), rows ?? [])}
                 </Text>
                 {selected.size > 0 ? (
                   <Button variant="subtle" size="compact-sm" onClick={() => setSelected(new Map())}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canActivate, canTerminate, nextSelection } from './selection';
+import { canActivate, canTerminate, nextSelection, selectionSummary } from './selection';
 
 const active = { employmentStatus: 'ACTIVE' as const };
 const probation = { employmentStatus: 'IN_PROBATION' as const };
@@ -29,5 +29,13 @@ describe('bulk selection rules', () => {
     expect([...next.values()]).toEqual([a, b]);
     expect(nextSelection(next, new Set(['b']), [b, c]).has('a')).toBe(false);
     expect(nextSelection(held, new Set(['zz']), [b]).size).toBe(0);
+  });
+
+  it('says how many selected rows are on other pages', () => {
+    const page = [{ _id: 'a' }, { _id: 'b' }];
+    expect(selectionSummary([], page)).toBe('Select employees to activate or terminate them.');
+    expect(selectionSummary(['a', 'b'], page)).toBe('2 selected');
+    expect(selectionSummary(['a', 'x', 'y'], page)).toBe('3 selected, 2 of them on other pages');
+    expect(selectionSummary(['x', 'y'], page)).toBe('2 selected, all on other pages');
   });
 });

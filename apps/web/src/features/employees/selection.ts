@@ -29,3 +29,22 @@ export function nextSelection<T extends { _id: string }>(
   }
   return next;
 }
+
+/**
+ * What the selection bar says (issue 24, item 7): how many are selected and, when some are not on
+ * this page (a selection is kept across pages, so one bulk action can cover several), how many of
+ * them are on other pages, so that no one terminates rows they cannot see without being told.
+ */
+export function selectionSummary(selectedIds: Iterable<string>, rowsOnScreen: readonly { _id: string }[]): string {
+  const onScreen = new Set(rowsOnScreen.map((r) => r._id));
+  let total = 0;
+  let elsewhere = 0;
+  for (const id of selectedIds) {
+    total += 1;
+    if (!onScreen.has(id)) elsewhere += 1;
+  }
+  if (total === 0) return 'Select employees to activate or terminate them.';
+  if (elsewhere === 0) return `${total} selected`;
+  if (elsewhere === total) return `${total} selected, all on other pages`;
+  return `${total} selected, ${elsewhere} of them on other pages`;
+}

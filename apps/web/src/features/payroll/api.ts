@@ -93,7 +93,8 @@ export const payrollDetailsQuery = (vendorId: string | null, month: MonthYearVal
   queryOptions({
     queryKey: payrollKeys.details(vendorId, month),
     queryFn: () => api.get<PayrollDetails>('/employer-admin/payroll/payroll-details', { ...vendorQuery(vendorId), ...monthQuery(month) }),
-    staleTime: 0,
+    // Fresh on every visit, but the read the route's prefetch made as the page opened (decision 0041) is not asked for again as it mounts.
+    staleTime: 2_000,
     retry: false,
     refetchInterval: (q) => refreshIntervalOf(q.state.data?.status),
   });

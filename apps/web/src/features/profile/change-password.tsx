@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
-import { notifyApiError, notifySuccess } from '../../shared/ui';
+import { errorMessage, notifyApiError, notifySuccess } from '../../shared/ui';
+import { passwordRefusal } from '../../shared/forms/password-refusal';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -21,7 +22,7 @@ const resolver = zodResolver(ChangePasswordForm);
 export function ChangePassword() {
   const [opened, setOpened] = useState(false);
   const panelId = useId();
-  const { register, handleSubmit, reset, formState } = useForm<ChangePasswordInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  const { register, handleSubmit, reset, formState, setError } = useForm<ChangePasswordInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
 
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) =>
@@ -32,7 +33,12 @@ export function ChangePassword() {
       reset(EMPTY);
       setOpened(false);
     },
-    onError: (error) => notifyApiError(error),
+    // A refused new password is also said in words under its field (issue 24, item 7), not only in the toast.
+    onError: (error) => {
+      notifyApiError(error);
+      const refusal = passwordRefusal(errorMessage(error));
+      if (refusal) setError('newPassword', { message: refusal }, { shouldFocus: true });
+    },
   });
 
   const close = () => {

@@ -6,9 +6,10 @@ import { canEnterVendor, hasAnyVendorRead, visibleVendorTabs } from '@portal/dom
 import { employerConfigQuery, profileQuery, vendorsQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
 
-/** Which vendor tab a location belongs to (the employee profile sits under Employees; the payroll screens under Payroll). */
+/** Which vendor tab a location belongs to (the employee profile sits under Employees; the payroll screens under Payroll; Leave under Attendance). */
 const tabOf = (pathname: string): string => {
   if (/^\/payroll(\/|$)/.test(pathname)) return 'payroll';
+  if (/^\/leave(\/|$)/.test(pathname)) return 'attendance';
   if (/^\/ewa-request(\/|$)/.test(pathname)) return 'ewaRequests';
   const sub = pathname.replace(/^\/vendors\/?/, '').split('/')[0] ?? '';
   return sub === 'employeeProfile' ? 'employees' : sub;
@@ -88,8 +89,8 @@ export function VendorLayout() {
 }
 
 /**
- * A screen outside /vendors that also works in a vendor's context (the payroll screens, with a
- * vendorId): with one, the vendor's name and tabs above it, as on the vendor's own pages.
+ * A screen outside /vendors that also works in a vendor's context (the payroll screens, EWA Requests and
+ * Leave, with a vendorId): with one, the vendor's name and tabs above it, as on the vendor's own pages.
  */
 export function VendorFrame({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();

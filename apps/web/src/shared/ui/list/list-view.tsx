@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Group, Loader, Paper, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { PAGINATION_NEIGHBOURS } from '@portal/domain';
 import { ColumnToggle, type ColumnToggleProps } from '../column-toggle';
 import { DeferredSelect } from '../deferred-select';
@@ -49,7 +50,7 @@ export interface ListViewProps<T, F extends string = never, K extends string = s
   emptyDescription?: ReactNode;
   selection?: DataTableSelection<T>;
   /** The search box (its accessible name, placeholder, max length); it is wide enough for its placeholder unless given a width. */
-  search?: { label: string; placeholder?: string; maxLength?: number; width?: number };
+  search?: { label: string; placeholder?: string; maxLength?: number; width?: number; phonePlaceholder?: string };
   /** The filter builder's fields. */
   filterFields?: FilterField<F>[];
   /** The column toggle (useColumnVisibility().toggleProps). */
@@ -106,16 +107,19 @@ export function ListView<T, F extends string = never, K extends string = string>
   tableProps,
 }: ListViewProps<T, F, K>) {
   const paged = total !== undefined;
+  // A phone's search box is about 276 px inside: a placeholder longer than that has a shorter form there (issue 24, item 7).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   useIdlePreload(loadFilterBuilder);
   // A list with nothing in its toolbar (no search, filters, controls or rows-per-page) shows none.
   const hasToolbar = Boolean(search || toolbarStart || (filterFields && filterFields.length > 0) || columnToggle || toolbarEnd || refetch || (paged && pageSizeSelect));
   const toolbar = (
     <Group justify="space-between" gap="sm" p="md" wrap="wrap" align="flex-end">
-      <Group gap="sm" wrap="wrap" align="flex-end">
+      {/* Below 48em the search box is as wide as the toolbar (a shrink-to-fit group left it 222 px at 390). */}
+      <Group gap="sm" wrap="wrap" align="flex-end" w={search ? { base: '100%', sm: 'auto' } : undefined}>
         {search ? (
           <SearchInput
             label={search.label}
-            placeholder={search.placeholder}
+            placeholder={(phone && search.phonePlaceholder) || search.placeholder}
             value={state.search}
             onSearch={state.setSearch}
             maxLength={search.maxLength ?? 100}

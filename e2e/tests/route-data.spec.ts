@@ -1,0 +1,42 @@
+/**
+ * Issue 24, "Fast" (decision 0041): a page's data is asked for together with its code, not after
+ * it. Moving to each of /dashboard, /employees, /payroll and /ewa-request through the menu, the
+ * page's code (its route chunk or the page's own) is held back until its data has been asked for (at most 10 s): with the data asked
+ * for only once the page runs, it would never be, and the journey fails.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO, signInViaApi } from '../fixtures.js';
+
+const ROUTES = [
+  { entry: 'Dashboard', chunk: /\/assets\/dashboard-page-[\w-]+\.js$/, data: /\/api\/employer-admin\/stats\/EWA\b/, heading: /Good (morning|afternoon|evening)/ },
+  { entry: 'Employees', chunk: /\/assets\/employees-page-[\w-]+\.js$/, data: /\/api\/v2\/employer-admin\/employee-paginated-filter-search\b/, heading: 'All employees' },
+  { entry: 'Payroll', chunk: /\/assets\/payroll-[\w-]{8}\.js$/, data: /\/api\/employer-admin\/payroll\/payroll-details\b/, heading: /^Payroll status/ },
+  { entry: 'EWA Requests', chunk: /\/assets\/ewaRequest-[\w-]{8}\.js$/, data: /\/api\/employer-admin\/employer-approval\/pending-approvals\b/, heading: 'EWA Requests' },
+] as const;
+
+for (const route of ROUTES) {
+  test(`${route.entry}: its data is asked for while its code is still loading`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInViaApi(page, DEMO.superAdmin);
+    await page.goto('/settings');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+
+    let dataAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (dataAsked = resolve));
+    let askedBeforeCode = false;
+    let held = 0;
+    page.on('request', (request) => {
+      if (route.data.test(request.url())) dataAsked();
+    });
+    await page.route(route.chunk, async (chunk) => {
+      held += 1;
+      askedBeforeCode = await Promise.race([asked.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+      await chunk.continue();
+    });
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: route.entry, exact: true }).click();
+    await expect(page.getByRole('main').getByRole('heading', { name: route.heading }).first()).toBeVisible({ timeout: 20_000 });
+    expect(held, 'the page code was fetched on the way').toBe(1);
+    expect(askedBeforeCode, 'the data was asked for before the page code arrived').toBe(true);
+  });
+}
