@@ -5,7 +5,7 @@
 # the table it writes). Fails when a kind does not reach PROCESSED or its ratio is above its ceiling:
 # the larger of twice its goal and its interim ceiling (INTERIM_CEILINGS in bench/sheets.bench.ts;
 # no kind holds that in every run yet, so each has one: employees new 6x, the same sheet unchanged
-# 6x, 1 row in 50 changed 5x, attendance 4x, leave 8x, payroll 5x; issue 21's regression measured 8.5-53x). Prints every figure. Ratios of one run, never absolute times: a slow or busy machine
+# 6x, 1 row in 50 changed 6x, attendance 4.5x, leave 8x, payroll 5.5x; issue 21's regression measured 8.5-53x). Prints every figure. Ratios of one run, never absolute times: a slow or busy machine
 # slows the floor too. The bench builds the server (apps/server/dist) before it starts it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
