@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_FIRST_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_MSG, WEBHOOK_TOLERANCE_S } from '@portal/domain';
 import { attemptDelivery } from '../src/features/webhooks/jobs.js';
+import { movePayroll, startPayroll } from '../src/features/payroll/lifecycle.js';
 import { workWebhookDeliveries } from '../src/features/webhooks/index.js';
 import { createWorkerSide } from '../src/features/worker-side/service.js';
 import { createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
@@ -213,6 +214,35 @@ describe('deliveries', () => {
     }
     expect([...seen.values()].map((d) => d.employerWorkerId).sort()).toEqual(['HOOK-A', 'HOOK-B']);
   }, 30_000);
+
+  it('hear of a payroll that moves (the payroll lifecycle writes the event; the relay queues its delivery)', async () => {
+    const hook = await addEndpoint(['payroll.frozen']);
+    const db = env.deps.db;
+    const { id: ownerId } = employer.owner;
+    const file = await db
+      .insertInto('stored_files')
+      .values({ employer_id: employer.employer.id, vendor_id: null, admin_id: ownerId, document_type: 'PAYROLL_UPLOAD', file_name: 'p.xlsx', mime_type: 'application/octet-stream', size_bytes: 1, content: env.deps.protector.sealBytes(Buffer.from('x')) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const upload = await db
+      .insertInto('document_uploads')
+      .values({ employer_id: employer.employer.id, vendor_id: null, admin_id: ownerId, doc_type: 'PAYROLL_UPLOAD', status: 'PROCESSED', file_name: 'p.xlsx', original_file_id: file.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const payrollId = await startPayroll(db, { employer_id: employer.employer.id, vendor_id: null, month: '2026-10-01', kind: 'PAYROLL_UPLOAD', upload_id: upload.id, original_file_id: file.id, admin_id: ownerId });
+    await movePayroll(db, payrollId, 'UPLOADED', 'PROCESSING');
+    await movePayroll(db, payrollId, 'PROCESSING', 'PROCESSED');
+    const before = receiver.received.length;
+    await movePayroll(db, payrollId, 'PROCESSED', 'PAYROLL_FROZEN');
+    await until(async () => receiver.received.length, (n) => n > before);
+    const got = receiver.received.at(-1)!;
+    expect(got.headers[WEBHOOK_HEADERS.eventType]).toBe('payroll.frozen');
+    expect(verify(hook.body.secret, String(got.headers[WEBHOOK_HEADERS.signature]), got.body)).toBe(true);
+    expect(JSON.parse(got.body).data).toMatchObject({ payrollId, month: '2026-10', status: 'PAYROLL_FROZEN', kind: 'PAYROLL_UPLOAD' });
+    // Only the move it asked for: PROCESSED (payroll.processed) was not sent to it.
+    expect(receiver.received.slice(before - 2).filter((r) => r.headers[WEBHOOK_HEADERS.eventType] === 'payroll.processed')).toHaveLength(0);
+    await env.call('DELETE', `/employer-admin/webhooks/${hook.body.endpoint.id}`, { token: owner });
+  });
 
   it("are another employer's business only", async () => {
     const other = await createEmployer(env);

@@ -34,23 +34,45 @@ export async function queueDelivery(deps: Pick<Deps, 'queue'>, trx: Kysely<DB> |
 }
 
 /**
+ * The relay (run by the delivery worker every few seconds): deliveries written without their job
+ * (next_attempt_at null, never attempted) get one, each once (`for update skip locked`, marked).
+ */
+export async function relayUnqueued(deps: Pick<Deps, 'queue' | 'db'>): Promise<number> {
+  if (!deps.queue) return 0;
+  return deps.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`
+      select id from webhook_deliveries
+      where status = 'PENDING' and attempts = 0 and next_attempt_at is null
+      order by created_at limit 100 for update skip locked`.execute(trx);
+    for (const r of rows) {
+      await trx.updateTable('webhook_deliveries').set({ next_attempt_at: new Date() }).where('id', '=', r.id).execute();
+      await queueDelivery(deps, trx, r.id);
+    }
+    return rows.length;
+  });
+}
+
+/**
  * Records an event of `type` for the employer and a delivery to each of its endpoints that asked
  * for it, in `trx`. `data` is the whole state a receiver needs (ids, statuses, counts), never a
  * difference from an earlier event, so receivers may take events in any order. No PAN, account
  * number or document goes into an event.
  */
-export async function emitEvent(deps: Pick<Deps, 'queue'>, trx: Transaction<DB> | Kysely<DB>, employerId: string, type: WebhookEventType | 'ping', data: Record<string, unknown>, onlyEndpoint?: string): Promise<string | null> {
+export async function emitEvent(deps: Pick<Deps, 'queue'> | null, trx: Transaction<DB> | Kysely<DB>, employerId: string, type: WebhookEventType | 'ping', data: Record<string, unknown>, onlyEndpoint?: string): Promise<string | null> {
   let endpoints = trx.selectFrom('webhook_endpoints').select('id').where('employer_id', '=', employerId).where('removed_at', 'is', null);
   endpoints = onlyEndpoint ? endpoints.where('id', '=', onlyEndpoint) : endpoints.where(sql<boolean>`${type} = any(events)`);
   const targets = await endpoints.execute();
   if (targets.length === 0) return null;
   const event = await trx.insertInto('webhook_events').values({ employer_id: employerId, type, data: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow();
+  // With the queue at hand, each delivery's job goes in with it (marked queued: next_attempt_at set);
+  // without (a module that has only the database: the payroll lifecycle), the relay queues it.
+  const queued = Boolean(deps?.queue);
   const deliveries = await trx
     .insertInto('webhook_deliveries')
-    .values(targets.map((t) => ({ event_id: event.id, endpoint_id: t.id, employer_id: employerId })))
+    .values(targets.map((t) => ({ event_id: event.id, endpoint_id: t.id, employer_id: employerId, next_attempt_at: queued ? new Date() : null })))
     .returning('id')
     .execute();
-  for (const d of deliveries) await queueDelivery(deps, trx, d.id);
+  if (deps?.queue) for (const d of deliveries) await queueDelivery(deps, trx, d.id);
   return event.id;
 }
 

@@ -75,6 +75,14 @@ const WaitingWorkerData = z.object({
   requestedAt: z.string(),
 });
 const PingData = z.object({ endpointId: z.uuid(), sentBy: z.string() });
+const PayrollEventData = z.object({
+  payrollId: z.uuid(),
+  vendorId: z.uuid().nullable(),
+  month: z.string().describe('yyyy-mm'),
+  kind: z.enum(['PAYROLL_UPLOAD', 'PAYROLL_STREAMING_ACCOUNT']),
+  status: z.string().describe("the payroll's status after the move"),
+  failureReason: z.string().nullable(),
+});
 
 /** The data of each event sent today, by type. */
 export const WEBHOOK_EVENT_DATA: Record<string, z.ZodType> = {
@@ -82,6 +90,11 @@ export const WEBHOOK_EVENT_DATA: Record<string, z.ZodType> = {
   'upload.failed': UploadEventData,
   'ewa_request.waiting': WaitingAdvanceData,
   'worker.waiting_for_approval': WaitingWorkerData,
+  'payroll.processed': PayrollEventData,
+  'payroll.frozen': PayrollEventData,
+  'payroll.executed': PayrollEventData,
+  'payroll.completed': PayrollEventData,
+  'payroll.failed': PayrollEventData,
   ping: PingData,
 };
 

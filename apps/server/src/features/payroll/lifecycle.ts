@@ -6,7 +6,8 @@
  * (apps/server/test/status-owners.test.ts) fails when another file writes the column.
  */
 import type { Insertable, Kysely, UpdateObject } from 'kysely';
-import { canMove, type PayrollStatus } from '@portal/domain';
+import { canMove, type PayrollStatus, type WebhookEventType } from '@portal/domain';
+import { emitEvent } from '../../platform/events.js';
 import type { DB } from '../../db/schema.js';
 
 /** A move the table does not list: a programming error, never an answer to a caller. */
@@ -37,9 +38,27 @@ export async function movePayroll(db: Kysely<DB>, target: Target, from: PayrollS
   if (typeof target === 'string') query = query.where('id', '=', target);
   else if ('uploadId' in target) query = query.where('upload_id', '=', target.uploadId);
   else query = query.where('id', 'in', target);
-  const moved = await query.executeTakeFirst();
-  return Number(moved.numUpdatedRows);
+  const moved = await query.returning(['id', 'employer_id', 'vendor_id', 'month', 'kind', 'failure_reason']).execute();
+  // Issue 26: the moves an employer's systems hear of (decision 0045), written with the move; the
+  // webhook relay queues their deliveries.
+  const type = PAYROLL_EVENT_OF[to];
+  if (type) {
+    for (const p of moved) {
+      await emitEvent(null, db, p.employer_id, type, { payrollId: p.id, vendorId: p.vendor_id, month: p.month.slice(0, 7), kind: p.kind, status: to, failureReason: p.failure_reason ?? null });
+    }
+  }
+  return moved.length;
 }
+
+/** The payroll statuses that are events of their own (issue 26). */
+const PAYROLL_EVENT_OF: Partial<Record<PayrollStatus, WebhookEventType>> = {
+  PROCESSED: 'payroll.processed',
+  PAYROLL_FROZEN: 'payroll.frozen',
+  DISBURSAL_INITIATED: 'payroll.executed',
+  DISBURSAL_COMPLETED: 'payroll.completed',
+  PAYROLL_PROCESSING_FAILED: 'payroll.failed',
+  DISBURSAL_FAILED: 'payroll.failed',
+};
 
 /** A new payroll upload's row, UPLOADED; its id. */
 export async function startPayroll(db: Kysely<DB>, values: Omit<Insertable<DB['payrolls']>, 'status'>): Promise<string> {

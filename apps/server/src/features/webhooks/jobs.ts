@@ -13,7 +13,10 @@ import {
   webhookBackoffMs,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { WEBHOOK_DELIVERY_QUEUE, createWebhookQueue, queueDelivery, signatureHeader } from '../../platform/events.js';
+import { WEBHOOK_DELIVERY_QUEUE, createWebhookQueue, queueDelivery, relayUnqueued, signatureHeader } from '../../platform/events.js';
+
+/** How often the relay looks for deliveries written without their job. */
+const RELAY_EVERY_MS = 2_000;
 import { noteLocalWorker } from '../../platform/queue.js';
 
 /** The JSON body of a delivery: the same for every attempt and every endpoint of the event. */
@@ -101,4 +104,9 @@ export async function workWebhookDeliveries(deps: Deps): Promise<void> {
     await Promise.all(jobs.map((job) => attemptDelivery(deps, job.data.deliveryId)));
   });
   noteLocalWorker(deps.queue, WEBHOOK_DELIVERY_QUEUE, id);
+  // The relay for deliveries written without their job (events of the payroll lifecycle).
+  const relay = setInterval(() => {
+    relayUnqueued(deps).catch((err: unknown) => deps.log.warn?.(`webhook relay: ${err instanceof Error ? err.message : String(err)}`));
+  }, RELAY_EVERY_MS);
+  relay.unref();
 }
