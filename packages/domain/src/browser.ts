@@ -31,6 +31,7 @@ export * from './activity-trail.js';
 export * from './forms/index.js';
 export type * from './wire/activity-trail.js';
 export type * from './wire/api-keys.js';
+export type * from './wire/bulk.js';
 export type * from './wire/webhooks.js';
 export type * from './wire/api.js';
 export type * from './wire/approvals.js';
