@@ -5,6 +5,7 @@ import { IconCalendarMonth, IconDownload, IconFileSpreadsheet, IconLock, IconShi
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_FORMATS, UPLOAD_MSG, formatsText, samplePath, sampleKindOf, type DocumentType, type UploadAuditRecord } from '@portal/domain';
 import { ApiError } from '../../shared/api/client';
+import { payrollKeys } from '../../shared/api/query-keys';
 import { PageTitle, errorMessage, notify, notifySuccess, uploadOutcomeKeys } from '../../shared/ui';
 import { documentsKeys, isMultipartType, uploadPayroll, uploadSheetOrFile, type PayrollUploadAnswer, type ReadFile } from './api';
 import { FileDropZone } from './file-drop-zone';
@@ -115,6 +116,9 @@ export function Uploader({ type, vendorId, returnTo, payrollMonth, onUploaded }:
       void queryClient.invalidateQueries({ queryKey: documentsKeys.histories() });
       // The shell's outcome notice follows the new upload from now, wherever the admin goes next.
       void queryClient.invalidateQueries({ queryKey: uploadOutcomeKeys.all });
+      // A payroll sheet changes the month's payroll: the payroll screen reads it again, whatever it
+      // holds in its cache (its details stay fresh 2 s for the route's prefetch, decision 0041).
+      if (result.kind === 'payroll') void queryClient.invalidateQueries({ queryKey: payrollKeys.all });
       // 4.3 step 3: a streaming-account sheet still being processed is followed on the payroll screen.
       if (result.kind === 'payroll' && type === 'PAYROLL_STREAMING_ACCOUNT' && result.answer?.status === 'PROCESSING') {
         void navigate(vendorId ? `/payroll?${new URLSearchParams({ vendorId }).toString()}` : '/payroll');
