@@ -15,7 +15,7 @@ test('Settings > API keys: create a key, use it, see it used, revoke it', async 
   await page.goto('/settings');
   await page.getByRole('link', { name: 'API keys' }).click();
   await expect(page).toHaveURL(/\/settings\/api-keys$/);
-  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API keys', exact: true })).toBeVisible();
 
   const name = `Payroll sync ${Date.now()}`;
   await page.getByRole('button', { name: 'Create API key' }).click();

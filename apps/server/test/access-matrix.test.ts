@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_CODES, ROLE_IDS, SEED_ROLES, type AccessType, type Area, type Resource, type ResourceMap } from '@portal/domain';
+import { ERROR_CODES, NOT_FOR_THIS_CALLER_CODE, ROLE_IDS, SEED_ROLES, type AccessType, type Area, type Resource, type ResourceMap } from '@portal/domain';
 import type { AccessRule } from '../src/platform/guard.js';
 import { createAdmin, createEmployer, createTestEnv, createUnenrolledAdmin, enrolmentToken, signIn, uniqueEmail, uniqueMobile, type TestEnv } from './harness.js';
 
@@ -311,7 +311,7 @@ describe.each(sessionRules.map((r) => [key(r), r] as const))('%s', (_name, route
     if (keys) expect(res.body?.message?.code).not.toBe(ERROR_CODES.forbidden);
     else {
       expect(res.status).toBe(403);
-      expect(res.body.message.code).toBe(ERROR_CODES.notForThisCaller);
+      expect(res.body.message.code).toBe(NOT_FOR_THIS_CALLER_CODE);
     }
   });
 });

@@ -23,7 +23,6 @@ export const VENDOR_RESOURCES = [
 export type EmployerResource = (typeof EMPLOYER_RESOURCES)[number];
 export type VendorResource = (typeof VENDOR_RESOURCES)[number];
 export type Resource = EmployerResource | VendorResource;
-export const ALL_RESOURCES: readonly Resource[] = [...EMPLOYER_RESOURCES, ...VENDOR_RESOURCES];
 
 /** The areas of the product; each maps to an employer resource and (where one exists) a vendor resource. */
 export type Area = 'ADMIN' | 'EMPLOYEES' | 'PAYROLL' | 'ATTENDANCE' | 'TRANSACTIONS' | 'RAW_FILES';

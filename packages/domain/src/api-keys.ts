@@ -4,7 +4,7 @@
  * vendor, and passes the same guard as an admin with that scope (decision 0044).
  */
 import type { ResourceMap } from './access.js';
-import { ALL_RESOURCES, VENDOR_RESOURCES, type AccessType, type Resource } from './access.js';
+import { EMPLOYER_RESOURCES, VENDOR_RESOURCES, type AccessType, type Resource } from './access.js';
 
 /** Every key starts with this, so the guard tells a key from a session token at a glance (and so do secret scanners). */
 export const API_KEY_PREFIX = 'epk_';
@@ -13,6 +13,12 @@ export const API_KEY_SHOWN_CHARS = 12;
 /** Requests a key may make per minute, counted for the key in PostgreSQL (every API process shares the count). */
 export const API_KEY_REQUESTS_PER_MINUTE = 600;
 export const API_KEY_NAME_MAX = 60;
+/**
+ * The error code of a call the guard let through that is for another kind of caller: an API key on
+ * a call for a person, keys or webhooks managed with a key or in a vendor's context (403). Kept out
+ * of ERROR_CODES, which the sign-in bundle carries: only the server and integrators read it.
+ */
+export const NOT_FOR_THIS_CALLER_CODE = 'not-for-this-caller';
 
 export const API_KEY_MSG = {
   nameRequired: 'Key name is required',
@@ -36,7 +42,9 @@ export const API_KEY_MSG = {
  * as a vendor-bound admin does; an unbound key names any, as a role does (the vendor resources then
  * reach every vendor of the employer).
  */
-export const apiKeyResources = (vendorBound: boolean): readonly Resource[] => (vendorBound ? VENDOR_RESOURCES : ALL_RESOURCES);
+export const apiKeyResources = (vendorBound: boolean): readonly Resource[] => (vendorBound ? VENDOR_RESOURCES : API_KEY_RESOURCES);
+/** Every resource (here, not in access.ts, which the sign-in bundle carries). */
+export const API_KEY_RESOURCES: readonly Resource[] = [...EMPLOYER_RESOURCES, ...VENDOR_RESOURCES];
 
 /** A key's scope as the form sends it, checked: only the context's resources, at least one, none beyond the creator's. */
 export function checkApiKeyScope(resources: ResourceMap, vendorBound: boolean, creator: ResourceMap): string | null {

@@ -23,9 +23,4 @@ export const ERROR_CODES = {
   smsUnavailable: 'auth/sms-unavailable',
   /** Enrolment with a phone other than the mobile the employer registered for the admin (spec 4.2 step 5). */
   phoneNotRegistered: 'auth/phone-not-registered',
-  /**
-   * Issue 26: a call the guard let through that is for another kind of caller: an API key on a call
-   * for a person, keys or webhooks managed with a key or in a vendor's context (403).
-   */
-  notForThisCaller: 'not-for-this-caller',
 } as const;

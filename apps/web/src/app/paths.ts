@@ -24,7 +24,5 @@ export const PATHS = {
   ewaRequest: '/ewa-request',
   analyticsDashboard: '/analytics-dashboard',
   activityTrail: '/settings/activity',
-  apiKeys: '/settings/api-keys',
-  webhooks: '/settings/webhooks',
   fileUploadLink: '/file-upload',
 } as const;

@@ -64,10 +64,9 @@ const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
   { path: PATHS.employeeProfile, handle: handle('Employee Profile'), lazy: () => import('./routes/signed-in/employeeProfile') },
   { path: PATHS.employerTransactions, handle: handle('Transactions'), lazy: () => import('./routes/signed-in/employerTransactions') },
   { path: PATHS.salaryTopups, handle: handle('Salary Topups'), lazy: () => import('./routes/signed-in/salaryTopups') },
-  { path: PATHS.settings, handle: handle('Settings'), lazy: () => import('./routes/signed-in/settings') },
+  // `*`: Settings' API keys and webhooks (issue 26), loaded by the settings module (no route of their own in the sign-in bundle).
+  { path: '/settings/*', handle: handle('Settings'), lazy: () => import('./routes/signed-in/settings') },
   { path: PATHS.activityTrail, handle: handle('Activity Trail'), lazy: () => import('./routes/signed-in/activityTrail') },
-  { path: PATHS.apiKeys, handle: handle('API Keys'), lazy: () => import('./routes/signed-in/apiKeys') },
-  { path: PATHS.webhooks, handle: handle('Webhooks'), lazy: () => import('./routes/signed-in/webhooks') },
   { path: PATHS.userVerification, handle: handle('User Verification'), lazy: () => import('./routes/signed-in/userVerification') },
   { path: PATHS.ewaRequest, handle: handle('EWA Requests'), loader: dataOf(queryClient, 'ewaRequest'), lazy: () => import('./routes/signed-in/ewaRequest') },
   { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), lazy: () => import('./routes/signed-in/analyticsDashboard') },

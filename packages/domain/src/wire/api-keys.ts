@@ -1,10 +1,10 @@
 /** The zod wire schemas of ../api-keys.ts (kept apart so that the browser bundle carries no zod: see ../browser.ts). */
 import { z } from 'zod';
-import { ACCESS_TYPES, ALL_RESOURCES } from '../access.js';
-import { API_KEY_MSG, API_KEY_NAME_MAX } from '../api-keys.js';
+import { ACCESS_TYPES } from '../access.js';
+import { API_KEY_MSG, API_KEY_NAME_MAX, API_KEY_RESOURCES } from '../api-keys.js';
 
 const Access = z.array(z.enum(ACCESS_TYPES)).max(2);
-export const ApiKeyScope = z.partialRecord(z.enum(ALL_RESOURCES as [string, ...string[]]), Access);
+export const ApiKeyScope = z.partialRecord(z.enum(API_KEY_RESOURCES as [string, ...string[]]), Access);
 
 export const ApiKeyCreateBody = z.object({
   name: z.string().trim().min(1, API_KEY_MSG.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MSG.nameTooLong),

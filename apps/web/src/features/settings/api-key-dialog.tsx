@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_MSG, API_KEY_NAME_MAX, apiKeyResources, apiKeyScopeText, type AccessType, type ApiKeyCreated, type Resource } from '@portal/domain';
 import { vendorsQuery } from '../../shared/auth/profile';
 import { errorMessage } from '../../shared/ui';
-import { createApiKey, settingsKeys } from './api';
+import { createApiKey} from './api';
+import { integrationKeys } from '../../shared/api/integration-keys';
 
 type Level = 'NONE' | AccessType;
 const LEVELS = [
@@ -35,7 +36,7 @@ export function ApiKeyDialog({ onClose }: { onClose: () => void }) {
     mutationFn: () => createApiKey({ name: name.trim(), vendorId: vendorId || null, resources: scope }),
     onSuccess: (res) => {
       setCreated(res);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys() });
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys() });
     },
   });
   const submit = () => {

@@ -7,7 +7,8 @@ import { API_KEY_REQUESTS_PER_MINUTE, apiKeyScopeText, canAccessArea, formatDate
 import { profileQuery } from '../../shared/auth/profile';
 import { ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
 import { ApiKeyDialog } from './api-key-dialog';
-import { apiKeyListQuery, revokeApiKey, settingsKeys } from './api';
+import { apiKeyListQuery, revokeApiKey} from './api';
+import { integrationKeys } from '../../shared/api/integration-keys';
 
 /**
  * Settings > API keys (issue 26, decision 0044): the employer's keys, for its own systems. READ
@@ -28,7 +29,7 @@ export function ApiKeysPage() {
     onSuccess: (res) => {
       notifySuccess(res.message);
       setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys() });
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.apiKeys() });
     },
     onError: (error) => notifyApiError(error),
   });
@@ -53,6 +54,7 @@ export function ApiKeysPage() {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      width: 110,
       render: (row) =>
         row.revokedAt ? (
           <Badge color="gray" variant="light">

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyList, type WebhookDeliveryList, type WebhookEndpointBody, type WebhookEndpointList, type WebhookSecretResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { settingsKeys } from '../../shared/api/query-keys';
+import { integrationKeys } from '../../shared/api/integration-keys';
 
 export type { AdminRow };
 type AdminList = z.infer<typeof AdminListResult>;
@@ -72,16 +73,16 @@ export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => api.get<B
 
 // ---- API keys (issue 26, decision 0044) ----
 
-export const apiKeyListQuery = () => queryOptions({ queryKey: settingsKeys.apiKeys(), queryFn: () => api.get<ApiKeyList>('/employer-admin/api-keys') });
+export const apiKeyListQuery = () => queryOptions({ queryKey: integrationKeys.apiKeys(), queryFn: () => api.get<ApiKeyList>('/employer-admin/api-keys') });
 export const createApiKey = (body: ApiKeyCreateBody) => api.post<ApiKeyCreated>('/employer-admin/api-keys', body);
 export const revokeApiKey = (id: string) => api.post<MessageResult>(`/employer-admin/api-keys/${encodeURIComponent(id)}/revoke`);
 
 // ---- Webhooks (issue 26, decision 0045) ----
 
-export const webhookEndpointsQuery = () => queryOptions({ queryKey: settingsKeys.webhooks(), queryFn: () => api.get<WebhookEndpointList>('/employer-admin/webhooks') });
+export const webhookEndpointsQuery = () => queryOptions({ queryKey: integrationKeys.webhooks(), queryFn: () => api.get<WebhookEndpointList>('/employer-admin/webhooks') });
 export const webhookDeliveriesQuery = (page: number) =>
   queryOptions({
-    queryKey: settingsKeys.webhookDeliveries(page),
+    queryKey: integrationKeys.webhookDeliveries(page),
     queryFn: () => api.get<WebhookDeliveryList>('/employer-admin/webhooks/deliveries', { page }),
     placeholderData: keepPreviousData,
     // Deliveries move on by themselves (attempts, retries): the log follows them while it is open.

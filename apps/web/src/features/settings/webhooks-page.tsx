@@ -16,7 +16,8 @@ import {
 } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
 import { ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
-import { addWebhookEndpoint, pingWebhook, removeWebhook, replayWebhookDelivery, rotateWebhookSecret, settingsKeys, webhookDeliveriesQuery, webhookEndpointsQuery } from './api';
+import { addWebhookEndpoint, pingWebhook, removeWebhook, replayWebhookDelivery, rotateWebhookSecret, webhookDeliveriesQuery, webhookEndpointsQuery } from './api';
+import { integrationKeys } from '../../shared/api/integration-keys';
 
 const DELIVERIES_PAGE = 25;
 const close = { 'aria-label': 'Close' };
@@ -43,7 +44,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<WebhookSecretResult | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpointRow | null>(null);
   const [viewing, setViewing] = useState<WebhookDeliveryRow | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.webhooks() });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: integrationKeys.webhooks() });
   const act = useMutation({
     mutationFn: async (a: { kind: 'ping' | 'rotate' | 'remove' | 'replay'; id: string }): Promise<{ message: string; rotated?: WebhookSecretResult }> => {
       if (a.kind === 'rotate') {

@@ -117,11 +117,6 @@ export const settingsKeys = {
   activity: (vendorId: string | null) => [...settingsKeys.all, 'activity', { vendorId }] as const,
   /** `s`: the trail's search of settings/api.ts (dates, actor, page). */
   activityTrail: <S extends object>(s: S) => [...settingsKeys.all, 'activity-trail', s] as const,
-  /** Issue 26: the employer's API keys. */
-  apiKeys: () => [...settingsKeys.all, 'api-keys'] as const,
-  /** Issue 26: webhook endpoints and their delivery log. */
-  webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
-  webhookDeliveries: (page: number) => [...settingsKeys.webhooks(), 'deliveries', { page }] as const,
 };
 
 /** Salary advance approvals (User Verification). */
@@ -136,3 +131,4 @@ export const ewaRequestKeys = {
   pendingLists: () => [...ewaRequestKeys.all, 'pending'] as const,
   pending: (vendorId: string | null, search: string) => [...ewaRequestKeys.pendingLists(), { vendorId, search }] as const,
 };
+
