@@ -54,7 +54,6 @@ export function ApiKeysPage() {
       key: 'status',
       header: 'Status',
       nowrap: true,
-      width: 110,
       render: (row) =>
         row.revokedAt ? (
           <Badge color="gray" variant="light">
