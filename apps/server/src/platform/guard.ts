@@ -108,6 +108,16 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * What only a person manages in the employer's own context (API keys, webhook endpoints): refused
+ * to an API key, and in a vendor's context (where a vendor admin works), each in its feature's
+ * words, so no key and no vendor admin reaches beyond what they were given.
+ */
+export function personInEmployerContext(ctx: AuthContext, refusal: { key: string; vendorContext: string }): void {
+  if (ctx.apiKey) throw notForThisCaller(refusal.key);
+  if (ctx.vendorId || ctx.admin.vendor_id) throw notForThisCaller(refusal.vendorContext);
+}
+
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;

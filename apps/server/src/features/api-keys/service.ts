@@ -6,18 +6,12 @@ import { API_KEY_MSG, API_KEY_SHOWN_CHARS, checkApiKeyScope, type ApiKeyCreateBo
 import type { Deps } from '../../platform/context.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { newApiKeySecret } from '../../platform/api-keys.js';
-import { badRequest, conflict, notForThisCaller, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/guard.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { personInEmployerContext, type AuthContext } from '../../platform/guard.js';
 import { isUuid } from '../../platform/ids.js';
 
-/**
- * Keys are managed by a person, in the employer's own context: a key never makes or revokes keys,
- * and a vendor's context (where a vendor admin works) has none, so no key reaches beyond its maker.
- */
-const humansOnly = (ctx: AuthContext) => {
-  if (ctx.apiKey) throw notForThisCaller(API_KEY_MSG.keysCannotManageKeys);
-  if (ctx.vendorId || ctx.admin.vendor_id) throw notForThisCaller(API_KEY_MSG.employerContextOnly);
-};
+/** Keys are managed by a person, in the employer's own context: a key never makes or revokes keys. */
+const humansOnly = (ctx: AuthContext) => personInEmployerContext(ctx, { key: API_KEY_MSG.keysCannotManageKeys, vendorContext: API_KEY_MSG.employerContextOnly });
 
 /** The employer's keys, newest first, revoked ones included (the list says when and by whom). */
 async function list(deps: Deps, ctx: AuthContext): Promise<ApiKeyRow[]> {

@@ -9,18 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { WEBHOOK_MSG, WEBHOOK_PING, WEBHOOK_PREVIOUS_SECRET_MS, type WebhookDeliveryList, type WebhookEndpointBody, type WebhookEndpointRow, type WebhookSecretResult } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { badRequest, conflict, notForThisCaller, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { emitEvent, queueDelivery } from '../../platform/events.js';
-import type { AuthContext } from '../../platform/guard.js';
+import { personInEmployerContext, type AuthContext } from '../../platform/guard.js';
 import { isUuid } from '../../platform/ids.js';
 import { envelopeOf } from './jobs.js';
 
 const DELIVERIES_PAGE = 25;
 
-const humansOnly = (ctx: AuthContext) => {
-  if (ctx.apiKey) throw notForThisCaller(WEBHOOK_MSG.keysCannotManage);
-  if (ctx.vendorId || ctx.admin.vendor_id) throw notForThisCaller(WEBHOOK_MSG.employerContextOnly);
-};
+const humansOnly = (ctx: AuthContext) => personInEmployerContext(ctx, { key: WEBHOOK_MSG.keysCannotManage, vendorContext: WEBHOOK_MSG.employerContextOnly });
 
 const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
 const isPrivateHost = (host: string): boolean => {
