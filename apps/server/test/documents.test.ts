@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ATTENDANCE_DAY_STATUS_LABELS,
   EMPLOYEE_SHEET_COLUMNS,
   EMPLOYEE_MSG,
   EMPLOYEE_SERVER_MSG,
@@ -561,6 +562,66 @@ describe('ATTENDANCE_UPLOAD', () => {
     expect(rec.counts).toEqual({ totalRows: 5, appliedRows: 1, createdRows: 1, updatedRows: 0, unchangedRows: 0, failedRows: 4 });
     const days = await env.deps.db.selectFrom('attendance_days').selectAll().where('worker_id', '=', w.id).execute();
     expect(days.map((d) => [d.day, d.status])).toEqual([['2026-10-02', 'PRESENT']]);
+  });
+});
+
+describe('ATTENDANCE_UPLOAD outcomes (set-based apply, over several pages)', () => {
+  it('gives each row its status and reason, in its own row of the processed sheet, across pages of rows', async () => {
+    const c = await createEmployer(env);
+    const token = await signIn(env, c.owner);
+    const joined = await insertWorker(env, { employer_id: c.employer.id, joined_at: '2026-10-01' });
+    const left = await insertWorker(env, { employer_id: c.employer.id, joined_at: '2024-01-01', terminated_at: '2026-10-15', employment_status: 'INACTIVE' });
+    const vendors = await insertWorker(env, { employer_id: c.employer.id, joined_at: '2024-01-01', vendor_id: c.vendors[0]!.id });
+    const stored = await insertWorker(env, { employer_id: c.employer.id, joined_at: '2024-01-01' });
+    await env.deps.db
+      .insertInto('attendance_days')
+      .values([
+        { worker_id: stored.id, day: '2026-10-05', status: 'ABSENT' },
+        { worker_id: stored.id, day: '2026-10-06', status: 'PRESENT' },
+      ])
+      .execute();
+    // 2,600 days of 13 workers before the rows that matter, so they fall on the second page and later.
+    const bulk = await Promise.all(Array.from({ length: 13 }, () => insertWorker(env, { employer_id: c.employer.id, joined_at: '2024-01-01' })));
+    const day = (i: number) => {
+      const d = new Date(Date.UTC(2025, 0, 1) + i * 86_400_000);
+      return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    };
+    const filler = bulk.flatMap((w) => Array.from({ length: 200 }, (_, i) => [w.employer_worker_id, day(i), 'Present']));
+    const rows = [
+      ['Employee ID', 'Date', 'Status'],
+      ...filler,
+      [joined.employer_worker_id, '30/09/2026', 'Present'],
+      [joined.employer_worker_id, '01/10/2026', 'Present'],
+      [left.employer_worker_id, '16/10/2026', 'Present'],
+      [left.employer_worker_id, '15/10/2026', 'Half Day'],
+      [vendors.employer_worker_id, '05/10/2026', 'Present'],
+      ['NOBODY-AT-ALL', '05/10/2026', 'Present'],
+      [stored.employer_worker_id.toLowerCase(), '05/10/2026', 'Present'],
+      [stored.employer_worker_id, '06/10/2026', 'Present'],
+    ];
+    const rec = await uploadAndSettle(token, 'ATTENDANCE_UPLOAD', await sheet(rows));
+    expect(rec.counts).toEqual({ totalRows: 2_608, appliedRows: 2_603, createdRows: 2_602, updatedRows: 1, unchangedRows: 1, failedRows: 4 });
+    const out = await processedRows(token, rec);
+    const at = (file: number) => out.find((r) => r.number === file)!.values.slice(-2);
+    const first = filler.length + 2; // the file's row number of the first row after the filler
+    expect(at(2)).toEqual(['CREATED', '']);
+    expect(at(first)).toEqual(['FAILED', `${SHEET_MSG.beforeJoining} (01/10/2026)`]);
+    expect(at(first + 1)).toEqual(['CREATED', '']);
+    expect(at(first + 2)).toEqual(['FAILED', `${SHEET_MSG.afterTermination} (15/10/2026)`]);
+    expect(at(first + 3)).toEqual(['CREATED', '']);
+    // A vendor's worker is not the employer's in the employer's own context.
+    expect(at(first + 4)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.unknownEmployeeId]);
+    expect(at(first + 5)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.unknownEmployeeId]);
+    expect(at(first + 6)).toEqual(['UPDATED', `Status: ${ATTENDANCE_DAY_STATUS_LABELS.ABSENT} -> ${ATTENDANCE_DAY_STATUS_LABELS.PRESENT}`]);
+    expect(at(first + 7)).toEqual(['UNCHANGED', '']);
+    const days = await env.deps.db.selectFrom('attendance_days').select(['worker_id', 'day', 'status', 'source_document_id']).where('worker_id', 'in', [joined.id, left.id, vendors.id, stored.id]).orderBy('day').execute();
+    expect(days.map((d) => [d.worker_id, d.day, d.status, d.source_document_id === rec._id])).toEqual([
+      [joined.id, '2026-10-01', 'PRESENT', true],
+      [stored.id, '2026-10-05', 'PRESENT', true],
+      [stored.id, '2026-10-06', 'PRESENT', false],
+      [left.id, '2026-10-15', 'HALF_DAY', true],
+    ]);
+    expect(await env.deps.db.selectFrom('attendance_days').select(sql<number>`count(*)::int`.as('n')).where('worker_id', 'in', bulk.map((w) => w.id)).executeTakeFirstOrThrow()).toEqual({ n: 2_600 });
   });
 });
 

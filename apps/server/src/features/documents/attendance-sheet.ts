@@ -4,21 +4,13 @@
  * status changes is UPDATED ("Status: Absent -> Present"); the same status again is UNCHANGED.
  */
 import { sql } from 'kysely';
-import {
-  ATTENDANCE_DAY_STATUS_LABELS,
-  ATTENDANCE_SHEET_COLUMNS,
-  EMPLOYEE_SERVER_MSG,
-  SHEET_MSG,
-  formatDdMmYyyy,
-  parseAttendanceRow,
-  type AttendanceDayStatus,
-  type AttendanceSheetKey,
-  type AttendanceSheetRow,
-} from '@portal/domain';
+import { ATTENDANCE_DAY_STATUS_LABELS, ATTENDANCE_SHEET_COLUMNS, EMPLOYEE_SERVER_MSG, SHEET_MSG, parseAttendanceRow, type AttendanceSheetKey, type AttendanceSheetRow } from '@portal/domain';
 import { vendorIs } from '../../platform/scope.js';
-import { unnest } from '../../platform/sql.js';
-import type { Outcome } from './staging.js';
-import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
+import { nextPageEnd } from './staging.js';
+import type { SheetKind } from './sheet-kind.js';
+
+/** Rows applied a statement at a time; the processed sheet is written a page behind (pipeline.ts). */
+const PAGE_ROWS = 2_500;
 
 export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> = {
   columns: ATTENDANCE_SHEET_COLUMNS,
@@ -30,47 +22,55 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
 
   async apply(run) {
     const { trx, scope } = run;
+    const [codes, labels] = [Object.keys(ATTENDANCE_DAY_STATUS_LABELS), Object.values(ATTENDANCE_DAY_STATUS_LABELS)];
+    const label = (column: string) => sql`coalesce((select l.label from unnest(${codes}::text[], ${labels}::text[]) as l(code, label) where l.code = ${sql.ref(column)}), ${sql.ref(column)})`;
     let latestDate: string | null = null;
-    for await (const page of run.pages()) {
-      // The page's workers (of the upload's context) and what is recorded for its (worker, day) pairs, in one statement.
-      const { rows: found } = await sql<{ n: number; worker_id: string | null; joined_at: string | null; terminated_at: string | null; stored: string | null }>`
-        select k.n, w.id as worker_id, w.joined_at, w.terminated_at, a.status as stored
-        from ${unnest([
-          { values: page.map((_, n) => n), type: 'int4' },
-          { values: page.map((r) => r.value.employerEmployeeId.trim().toLowerCase()), type: 'text' },
-          { values: page.map((r) => r.value.date), type: 'date' },
-        ])} as k(n, code, day)
-        left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
-          and ${vendorIs(scope.vendorId, 'w.vendor_id')}
-        left join attendance_days a on a.worker_id = w.id and a.day = k.day
-      `.execute(trx);
-      const facts = new Map(found.map((f) => [f.n, f]));
-      const writes: { id: string; day: string; status: string }[] = [];
-      const outcomes = page.map(({ value, rowNumber }, n): Outcome => {
-        const w = facts.get(n);
-        if (!w?.worker_id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
-        if (w.joined_at && value.date < w.joined_at) return failed(rowNumber, `${SHEET_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['date']);
-        if (w.terminated_at && value.date > w.terminated_at) return failed(rowNumber, `${SHEET_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['date']);
-        if (!latestDate || value.date > latestDate) latestDate = value.date;
-        if (w.stored === value.status) return unchanged(rowNumber);
-        writes.push({ id: w.worker_id, day: value.date, status: value.status });
-        if (w.stored === null) return created(rowNumber);
-        const label = (s: string) => ATTENDANCE_DAY_STATUS_LABELS[s as AttendanceDayStatus] ?? s;
-        return updated(rowNumber, `Status: ${label(w.stored)} -> ${label(value.status)}`);
-      });
-      if (writes.length) {
-        await sql`
+    // Set-based (issue 21), a page of rows at a time: each row's worker (of the upload's context)
+    // and what is stored for its day are looked up, the rule applied, the day written and the
+    // outcome set, in one statement; nothing of the rows comes back to Node.
+    for (let after = 0, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS)) {
+      const { rows } = await sql<{ latest: string | null }>`
+        with k as materialized (
+          select s.row_number, lower(btrim(s.value->>'employerEmployeeId')) as code, (s.value->>'date')::date as day, s.value->>'status' as status
+          from sheet_rows s
+          where s.upload_id = ${scope.uploadId}::uuid and s.row_number > ${after} and s.row_number <= ${upTo} and s.status is null
+            and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
+        ),
+        f as materialized (
+          select k.*, w.id as worker_id, w.joined_at, w.terminated_at, a.status as stored,
+            case
+              when w.id is null then 1
+              when w.joined_at is not null and k.day < w.joined_at then 2
+              when w.terminated_at is not null and k.day > w.terminated_at then 3
+            end as failure
+          from k
+          left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code and ${vendorIs(scope.vendorId, 'w.vendor_id')}
+          left join attendance_days a on a.worker_id = w.id and a.day = k.day
+        ),
+        written as (
           insert into attendance_days (worker_id, day, status, source_document_id)
-          select u.worker_id, u.day, u.status, ${scope.uploadId}::uuid
-          from ${unnest([
-            { values: writes.map((w) => w.id), type: 'uuid' },
-            { values: writes.map((w) => w.day), type: 'date' },
-            { values: writes.map((w) => w.status), type: 'text' },
-          ])} as u(worker_id, day, status)
+          select f.worker_id, f.day, f.status, ${scope.uploadId}::uuid from f
+          where f.failure is null and f.stored is distinct from f.status
           on conflict (worker_id, day) do update set status = excluded.status, source_document_id = excluded.source_document_id
-        `.execute(trx);
-      }
-      await run.setOutcomes(outcomes);
+        ),
+        outcomes as (
+          insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
+          select ${scope.uploadId}::uuid, f.row_number,
+            case when f.failure is not null then 'FAILED' when f.stored is null then 'CREATED' when f.stored = f.status then 'UNCHANGED' else 'UPDATED' end,
+            case f.failure
+              when 1 then ${EMPLOYEE_SERVER_MSG.unknownEmployeeId}
+              when 2 then ${SHEET_MSG.beforeJoining} || ' (' || to_char(f.joined_at, 'DD/MM/YYYY') || ')'
+              when 3 then ${SHEET_MSG.afterTermination} || ' (' || to_char(f.terminated_at, 'DD/MM/YYYY') || ')'
+              else case when f.stored is not null and f.stored <> f.status then 'Status: ' || ${label('f.stored')} || ' -> ' || ${label('f.status')} end
+            end,
+            case f.failure when 1 then array['employerEmployeeId'] when 2 then array['date'] when 3 then array['date'] end
+          from f
+        )
+        select max(f.day)::text as latest from f where f.failure is null
+      `.execute(trx);
+      const latest = rows[0]?.latest ?? null;
+      if (latest && (!latestDate || latest > latestDate)) latestDate = latest;
+      run.settled(upTo);
     }
     return { latestDate };
   },

@@ -30,7 +30,7 @@ import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js'
 import { formOf, opened, sealedValuesOf, valuesOf, type SealedWorkerColumns, type WorkerColumns } from '../employees/index.js';
 import type { DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
-import { refuseRepeated, type Outcome, type StagedPage } from './staging.js';
+import { nextPageEnd, refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 /** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
@@ -296,19 +296,6 @@ async function createNew(
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** The last staged row number of the next page of rows without an outcome after `after`; null when none is left. */
-async function pageEnd(trx: Kysely<DB>, uploadId: string, after: number): Promise<number | null> {
-  const { rows } = await sql<{ last: number | null }>`
-    select max(row_number) as last from (
-      select s.row_number from sheet_rows s
-      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.status is null
-        and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
-      order by s.row_number limit ${PAGE_ROWS}
-    ) p
-  `.execute(trx);
-  return rows[0]?.last ?? null;
-}
-
 /** The staged rows (after, upTo] still without an outcome (an Employee ID already stored, or one the set-based steps left), decoded. */
 async function remaining(trx: Kysely<DB>, uploadId: string, after: number, upTo: number): Promise<StagedPage<EmployeeSheetRow>[]> {
   const { rows } = await sql<{ row_number: number; value: unknown; key: string | null }>`
@@ -366,11 +353,14 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     const same = await markUnchanged(trx, scope, run.options.today, employer.metadata);
     run.deps.log.info(`sheet ${uploadId}: ${same} row(s) unchanged, compared in SQL in ${Math.round(performance.now() - t)} ms`);
     let inserted = 0;
-    for (let after = 0, upTo = await pageEnd(trx, uploadId, after); upTo !== null; after = upTo, upTo = await pageEnd(trx, uploadId, after)) {
+    for (let after = 0, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS)) {
       // New Employee IDs, set-based; the rest of the page (stored workers: changed, or failing) row by row.
       inserted += await createNew(trx, run.deps.protector, scope, employer.metadata, after, upTo);
       const page = await remaining(trx, uploadId, after, upTo);
-      if (page.length === 0) continue;
+      if (page.length === 0) {
+        run.settled(upTo); // the processed sheet is written behind the apply
+        continue;
+      }
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
       const emails = page.map((r) => r.value.form.email.trim().toLowerCase()).filter(Boolean);
       const mobiles = page.map((r) => r.value.form.mobile.trim()).filter(Boolean);
@@ -468,6 +458,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
       }
       await run.setOutcomes(outcomes);
       inserted += inserts.length;
+      run.settled(upTo);
     }
     // Many workers at once: the planner's picture of the table is out of date until autovacuum
     // comes round (up to a minute), and the next sheet's joins on workers would be planned for a

@@ -327,6 +327,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
             return settled ? settled.watch(pages) : pages;
           },
           setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
+          settled: (rowNumber) => settled?.set(rowNumber),
         };
         let result;
         try {

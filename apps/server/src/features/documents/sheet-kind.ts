@@ -28,6 +28,11 @@ export interface SheetRun<R> {
   /** The rows without an outcome yet, in row order, a page at a time; set each page's outcomes before asking for the next. */
   pages(): AsyncIterable<StagedPage<R>[]>;
   setOutcomes(outcomes: readonly Outcome[]): Promise<void>;
+  /**
+   * Every row at or before `rowNumber` has its final outcome: for a kind that applies its rows in
+   * SQL without `pages()`, so the processed sheet is written behind its apply all the same.
+   */
+  settled(rowNumber: number): void;
 }
 
 /** The counts of an upload, by what happened to its rows. */

@@ -132,6 +132,22 @@ export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSiz
   }
 }
 
+/**
+ * The last row number of the next page of `size` staged rows still without an outcome after
+ * `after`; null when none is left. For a kind that applies a page in SQL, without reading its rows.
+ */
+export async function nextPageEnd(trx: Kysely<DB>, uploadId: string, after: number, size: number): Promise<number | null> {
+  const { rows } = await sql<{ last: number | null }>`
+    select max(row_number) as last from (
+      select s.row_number from sheet_rows s
+      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.status is null
+        and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
+      order by s.row_number limit ${size}
+    ) p
+  `.execute(trx);
+  return rows[0]?.last ?? null;
+}
+
 /** Sets the outcomes of many rows, a statement per 5,000 (narrow inserts: the staged rows stay as they are). */
 export async function setOutcomes(trx: Kysely<DB>, uploadId: string, outcomes: readonly Outcome[]): Promise<void> {
   for (let i = 0; i < outcomes.length; i += 5_000) {
