@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_MSG, API_KEY_NAME_MAX, apiKeyResources, apiKeyScopeText, type AccessType, type ApiKeyCreated, type Resource } from '@portal/domain';
 import { vendorsQuery } from '../../shared/auth/profile';
 import { errorMessage } from '../../shared/ui';
-import { createApiKey} from './api';
+import { createApiKey } from './api';
+import { ShownOnceSecret } from './shown-once-secret';
 import { integrationKeys } from '../../shared/api/integration-keys';
 
 type Level = 'NONE' | AccessType;
@@ -49,27 +49,22 @@ export function ApiKeyDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Modal opened onClose={onClose} title="API key created" centered size="lg" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />}>
-            {API_KEY_MSG.created} Keep it in your system's secret store; anyone holding it acts with its access.
-          </Alert>
-          <Text size="sm">
-            <b>{created.key.name}</b>: {apiKeyScopeText(created.key.resources)}
-            {created.key.vendorName ? `, vendor ${created.key.vendorName} only` : ''}
-          </Text>
-          <Code block data-testid="api-key-secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {created.secret}
-          </Code>
-          <Text size="xs" c="dimmed">
-            Send it as <Code>Authorization: Bearer {created.key.shown}…</Code> (docs/integrations.md).
-          </Text>
-          <Group justify="flex-end">
-            <CopyButton value={created.secret}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>}</CopyButton>
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ShownOnceSecret
+        title="API key created"
+        warning={`${API_KEY_MSG.created} Keep it in your system's secret store; anyone holding it acts with its access.`}
+        secret={created.secret}
+        testId="api-key-secret"
+        copyLabel="Copy key"
+        onClose={onClose}
+      >
+        <Text size="sm">
+          <b>{created.key.name}</b>: {apiKeyScopeText(created.key.resources)}
+          {created.key.vendorName ? `, vendor ${created.key.vendorName} only` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Send it as <Code>Authorization: Bearer {created.key.shown}…</Code> (docs/integrations.md).
+        </Text>
+      </ShownOnceSecret>
     );
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconDots, IconWebhook } from '@tabler/icons-react';
+import { Alert, Badge, Button, Checkbox, Code, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconDots, IconWebhook } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   WEBHOOK_EVENT_LABELS,
@@ -18,6 +18,7 @@ import { profileQuery } from '../../shared/auth/profile';
 import { ListView, PageTitle, Unauthorized, errorMessage, notifyApiError, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
 import { addWebhookEndpoint, pingWebhook, removeWebhook, replayWebhookDelivery, rotateWebhookSecret, webhookDeliveriesQuery, webhookEndpointsQuery } from './api';
 import { integrationKeys } from '../../shared/api/integration-keys';
+import { ShownOnceSecret } from './shown-once-secret';
 
 const DELIVERIES_PAGE = 25;
 const close = { 'aria-label': 'Close' };
@@ -297,22 +298,10 @@ function AddEndpointDialog({ onClose, onAdded }: { onClose: () => void; onAdded:
 
 function SecretDialog({ result, onClose }: { result: WebhookSecretResult; onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="Signing secret" centered size="lg" closeOnClickOutside={false} closeButtonProps={close}>
-      <Stack>
-        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {result.message}
-        </Alert>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          For <b>{result.endpoint.url}</b>. Check each delivery's <Code>portal-signature</Code> header with it (docs/integrations.md).
-        </Text>
-        <Code block data-testid="webhook-secret" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-          {result.secret}
-        </Code>
-        <Group justify="flex-end">
-          <CopyButton value={result.secret}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy secret'}</Button>}</CopyButton>
-          <Button onClick={onClose}>Done</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ShownOnceSecret title="Signing secret" warning={result.message} secret={result.secret} testId="webhook-secret" copyLabel="Copy secret" onClose={onClose}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        For <b>{result.endpoint.url}</b>. Check each delivery's <Code>portal-signature</Code> header with it (docs/integrations.md).
+      </Text>
+    </ShownOnceSecret>
   );
 }
