@@ -136,7 +136,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: source maps, to see which modules make a bundle's bytes (decision 0028).
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     // The manifest tells bench/web.bench.ts which files each route loads.
     manifest: true,
     chunkSizeWarningLimit: 1000,

@@ -3,7 +3,7 @@
  * "Dashboard"): the attendance cycle, the figures' definitions, the to-do rules and the zod
  * schemas of every dashboard call. Decision 0016. Money is integer paise on the wire.
  */
-import { type MonthYearValue, firstDayOf, monthOfDate, addMonths } from './payroll.js';
+import { type MonthYearValue, firstDayOf, monthOfDate, addMonths } from './months.js';
 import { type TransactionStatus, TRANSACTION_FILTER_STATUSES } from './advances.js';
 import { type AccessType, type ResourceMap, canAccessArea } from './access.js';
 import type { TodoItem } from './wire/dashboard.js';

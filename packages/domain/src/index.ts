@@ -13,6 +13,7 @@ export * from './employee-profile.js';
 export * from './documents.js';
 export * from './sheets.js';
 export * from './leave.js';
+export * from './months.js';
 export * from './payroll.js';
 export * from './payroll-outcomes.js';
 export * from './payroll-report.js';

@@ -9,7 +9,8 @@ import { statusLabel } from './advances.js';
 import { BUSINESS_TIME_ZONE } from './constants.js';
 import { formatDdMmYyyy, isoDateInZone, spreadsheetSafeText } from './employees.js';
 import { maskLast4 } from './format.js';
-import { isDisbursalStatus, monthKey, type MonthYearValue } from './payroll.js';
+import { isDisbursalStatus } from './payroll.js';
+import { monthKey, type MonthYearValue } from './months.js';
 
 export const PAYROLL_REPORT_MSG = {
   /** The payout screen's button. */

@@ -9,6 +9,7 @@ import { EMPLOYEE_MSG } from './employees.js';
 import { SHEET_MSG, type PayrollSheetKey, type CellValue, type RowOptions, type RowResult, cellText, mobileText, amountText } from './sheets.js';
 import { isValidMobile } from './validation.js';
 import type { MonthYear, PayrollInfo } from './wire/payroll.js';
+import { addMonths, compareMonths, dayOf, lastDayOf, monthLabel, monthOfDate, type MonthYearValue } from './months.js';
 
 // ---- statuses ----
 
@@ -108,43 +109,6 @@ export const PAYOUT_TABS: readonly { filter: PayoutFilter; label: string }[] = [
   { filter: 'FAILED', label: 'Failed' },
   { filter: 'SKIPPED', label: 'Skipped' },
 ];
-
-// ---- months ----
-
-/** Spec 9: the month name list misspells February, and the screens show it so. */
-export const MONTH_NAMES = ['January', 'Febuary', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-
-export interface MonthYearValue {
-  /** 1..12 */
-  month: number;
-  year: number;
-}
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** "October 2026" (with spec 9's "Febuary"). */
-export const monthLabel = (m: MonthYearValue): string => `${MONTH_NAMES[m.month - 1]} ${m.year}`;
-/** 'yyyy-mm' */
-export const monthKey = (m: MonthYearValue): string => `${String(m.year).padStart(4, '0')}-${pad2(m.month)}`;
-/** 'yyyy-mm' -> month, or null. */
-export function parseMonthKey(key: string): MonthYearValue | null {
-  const m = /^(\d{4})-(\d{2})$/.exec(key);
-  if (!m) return null;
-  const month = Number(m[2]);
-  return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
-}
-/** The month of a yyyy-mm-dd date. */
-export const monthOfDate = (isoDate: string): MonthYearValue => ({ year: Number(isoDate.slice(0, 4)), month: Number(isoDate.slice(5, 7)) });
-export const addMonths = (m: MonthYearValue, n: number): MonthYearValue => {
-  const k = m.year * 12 + (m.month - 1) + n;
-  return { year: Math.floor(k / 12), month: (k % 12) + 1 };
-};
-export const compareMonths = (a: MonthYearValue, b: MonthYearValue): number => a.year * 12 + a.month - (b.year * 12 + b.month);
-export const daysInMonthOf = (m: MonthYearValue): number => new Date(Date.UTC(m.year, m.month, 0)).getUTCDate();
-/** yyyy-mm-01 */
-export const firstDayOf = (m: MonthYearValue): string => `${monthKey(m)}-01`;
-/** The month's last date, yyyy-mm-dd. */
-export const lastDayOf = (m: MonthYearValue): string => `${monthKey(m)}-${pad2(daysInMonthOf(m))}`;
-/** The month's day `day`, clamped to the month's length. */
-const dayOf = (m: MonthYearValue, day: number): string => `${monthKey(m)}-${pad2(Math.min(Math.max(1, day), daysInMonthOf(m)))}`;
 
 /** The payroll of month M is run in M+1: on any day of M+1 (IST) this is M. */
 export const payrollMonthOf = (todayIso: string): MonthYearValue => addMonths(monthOfDate(todayIso), -1);
