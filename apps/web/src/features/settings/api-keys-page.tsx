@@ -54,6 +54,7 @@ export function ApiKeysPage() {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      width: 110,
       render: (row) =>
         row.revokedAt ? (
           <Badge color="gray" variant="light">
