@@ -8,12 +8,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_FIRST_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_MSG, WEBHOOK_TOLERANCE_S } from '@portal/domain';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_FIRST_BACKOFF_MS, WEBHOOK_HEADERS, WEBHOOK_MSG, WEBHOOK_TOLERANCE_S } from '@portal/domain';
 import { attemptDelivery } from '../src/features/webhooks/jobs.js';
+import { workPayoutJobs, type PayoutWorker } from '../src/features/payouts/index.js';
+import { applyBankUpdates } from '../src/features/payouts/status.js';
+import { bankSignature } from '../src/platform/payouts.js';
 import { movePayroll, startPayroll } from '../src/features/payroll/lifecycle.js';
 import { workWebhookDeliveries } from '../src/features/webhooks/index.js';
 import { createWorkerSide } from '../src/features/worker-side/service.js';
 import { createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
+import { WEBHOOK_SECRET, insertFrozenPayroll, payoutCalls, sleep, startTestBank, type TestBank } from './payouts-fixtures.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -255,13 +259,128 @@ describe('deliveries', () => {
   });
 });
 
+describe('payout events', () => {
+  let bank: TestBank;
+  let payoutWorker: PayoutWorker;
+  const hooks = new Receiver();
+  beforeAll(async () => {
+    bank = await startTestBank(env.deps, env.deps.config.databaseUrl!, env.baseUrl);
+    payoutWorker = (await workPayoutJobs(env.deps))!;
+    await hooks.start();
+  }, 60_000);
+  afterAll(async () => {
+    await payoutWorker?.stop();
+    await bank?.sim.close();
+    await hooks.stop();
+  });
+
+  it('a payout the bank rejects (at the create call or later) and one paid then reversed: one signed delivery each, whole state, the account number masked; repeated bank news sends nothing more', async () => {
+    const e = await createEmployer(env);
+    const token = await signIn(env, e.owner);
+    const made = await env.call('POST', '/employer-admin/webhooks', { token, body: { url: hooks.url, events: ['payout.failed', 'payout.reversed'] } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const secret: string = made.body.secret;
+
+    // Entry 0 is failed by the bank, entry 1 paid then reversed, entry 2 refused at the create call (an IFSC the bank does not take), entry 3 paid.
+    const stamp = String(Date.now() % 1e6).padStart(6, '0');
+    const p = await insertFrozenPayroll(env.deps, env.clock.now(), { employerId: e.employer.id, adminId: e.owner.id, entries: 4, account: (i) => `44${stamp}${String(i).padStart(4, '0')}` });
+    const entriesOf = () => env.deps.db.selectFrom('payroll_entries').selectAll().where('payroll_id', '=', p.payrollId).orderBy('row_number').execute();
+    await env.deps.db.updateTable('payroll_entries').set({ ifsc: 'HDFC1234567' }).where('id', '=', (await entriesOf())[2]!.id).execute();
+    const entries = await entriesOf();
+    const accounts = entries.map((x) => env.deps.protector.openText(x.account_number));
+    await bank.setRules({ failAccounts: [accounts[0]!], reverseAccounts: [accounts[1]!] });
+    const calls = payoutCalls(() => env, () => bank);
+    try {
+      await calls.recharge(token, p.totalSalary);
+      const run = await calls.execute(token, p.payrollId);
+      expect(run.status, JSON.stringify(run.body)).toBe(200);
+      await until(
+        async () => env.deps.db.selectFrom('payouts').select('status').where('payroll_id', '=', p.payrollId).execute(),
+        (rows) => rows.filter((r) => r.status === 'REVERSED').length === 1 && rows.filter((r) => r.status === 'FAILED').length === 2,
+      );
+    } finally {
+      await bank.setRules({ failAccounts: [], reverseAccounts: [] });
+    }
+    await until(async () => hooks.received.length, (n) => n >= 3);
+    await sleep(500); // (nothing more comes)
+    expect(hooks.received).toHaveLength(3);
+
+    const payouts = await env.deps.db.selectFrom('payouts').selectAll().where('payroll_id', '=', p.payrollId).execute();
+    const payoutOf = (i: number) => payouts.find((x) => x.entry_id === entries[i]!.id)!;
+    const byPayout = new Map<string, { type: string; data: Record<string, unknown> }>();
+    for (const r of hooks.received) {
+      expect(verify(secret, String(r.headers[WEBHOOK_HEADERS.signature]), r.body)).toBe(true);
+      const event = JSON.parse(r.body);
+      expect(r.headers[WEBHOOK_HEADERS.eventType]).toBe(event.type);
+      // The payload is the documented one, nothing more; no full account number anywhere in it.
+      expect(WEBHOOK_EVENT_DATA[event.type]!.parse(event.data)).toEqual(event.data);
+      for (const a of accounts) expect(r.body).not.toContain(a);
+      byPayout.set(event.data.payoutId, event);
+    }
+    const common = (i: number) => ({
+      payoutId: payoutOf(i).id,
+      payrollId: p.payrollId,
+      vendorId: null,
+      month: p.month.slice(0, 7),
+      attempt: 1,
+      workerId: entries[i]!.worker_id,
+      name: entries[i]!.name,
+      employerEmployeeCode: entries[i]!.employer_employee_code,
+      accountNumber: entries[i]!.account_number_masked,
+      ifsc: entries[i]!.ifsc,
+      amountPaise: entries[i]!.amount_payable,
+    });
+    expect(entries[0]!.account_number_masked).toMatch(/\d{4}$/);
+    expect(entries[0]!.account_number_masked).not.toBe(accounts[0]);
+    expect(byPayout.get(payoutOf(0).id)).toMatchObject({ type: 'payout.failed', data: { ...common(0), status: 'FAILED', failureReason: payoutOf(0).failure_reason, utr: null } });
+    expect(payoutOf(0).failure_reason).toBeTruthy();
+    expect(byPayout.get(payoutOf(2).id)).toMatchObject({ type: 'payout.failed', data: { ...common(2), status: 'FAILED', failureReason: payoutOf(2).failure_reason, utr: null } });
+    expect(payoutOf(2).bank_payout_id).toBeNull(); // refused at the create call: nothing at the bank
+    expect(payoutOf(2).failure_reason).toMatch(/ifsc/i);
+    const reversed = byPayout.get(payoutOf(1).id)!;
+    expect(reversed).toMatchObject({ type: 'payout.reversed', data: { ...common(1), status: 'REVERSED', failureReason: payoutOf(1).failure_reason, utr: payoutOf(1).utr } });
+    expect(reversed.data.utr).toMatch(/^\d{12}$/);
+    expect(Date.parse(String(reversed.data.reversedAt))).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(String(byPayout.get(payoutOf(0).id)!.data.failedAt))).toBeGreaterThan(Date.now() - 60_000);
+    expect(byPayout.has(payoutOf(3).id)).toBe(false);
+
+    // The bank's news again: its webhooks sent again by hand (new event ids) and the same answers
+    // applied again, racing, as a lookup and the reconciliation poll would: no second event.
+    for (const i of [0, 1]) {
+      const bp = await bank.api.getPayout(payoutOf(i).bank_payout_id!);
+      const body = JSON.stringify({ event: `payout.${bp.status}`, event_id: `evt_again_${bp.id}`, created_at: new Date().toISOString(), payload: { payout: bp } });
+      const res = await fetch(`${env.baseUrl}/api/webhooks/bank`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bank-signature': bankSignature(WEBHOOK_SECRET, body) }, body });
+      expect(res.status).toBe(200);
+    }
+    const again = payouts.filter((x) => x.status !== 'TRANSFERRED').map((x) => ({ payoutId: x.id, bankPayoutId: x.bank_payout_id, status: x.status, utr: x.utr, failureReason: x.failure_reason }));
+    await Promise.all([1, 2, 3].map(() => applyBankUpdates(env.deps.db, again, [], env.deps)));
+    // (The refused one heard of later under a bank id: the row takes the id, its status stays: no event.)
+    await applyBankUpdates(env.deps.db, [{ ...again.find((x) => x.payoutId === payoutOf(2).id)!, bankPayoutId: `pout_late_${stamp}` }], [], env.deps);
+    expect((await env.deps.db.selectFrom('payouts').select('bank_payout_id').where('id', '=', payoutOf(2).id).executeTakeFirstOrThrow()).bank_payout_id).toBe(`pout_late_${stamp}`);
+    await sleep(500);
+    expect(hooks.received).toHaveLength(3);
+
+    // The paid one reversed later, the news applied three times at once without the queue at hand
+    // (its delivery written for the relay): one event.
+    const paid = payoutOf(3);
+    const reversal = { payoutId: paid.id, bankPayoutId: paid.bank_payout_id, status: 'REVERSED' as const, utr: paid.utr, failureReason: 'Reversed by the bank: beneficiary account closed' };
+    await Promise.all([1, 2, 3].map(() => applyBankUpdates(env.deps.db, [reversal])));
+    await until(async () => hooks.received.length, (n) => n >= 4);
+    await sleep(500);
+    expect(hooks.received).toHaveLength(4);
+    expect(JSON.parse(hooks.received[3]!.body)).toMatchObject({ type: 'payout.reversed', data: { ...common(3), status: 'REVERSED', utr: paid.utr, failureReason: reversal.failureReason } });
+    const stored = await env.deps.db.selectFrom('webhook_events').select('type').where('employer_id', '=', e.employer.id).execute();
+    expect(stored.map((x) => x.type).sort()).toEqual(['payout.failed', 'payout.failed', 'payout.reversed', 'payout.reversed']);
+  }, 90_000);
+});
+
 describe('the API description', () => {
   it('shows the key scheme, the bulk endpoints and every event sent with its payload', async () => {
     const res = await fetch(`${env.baseUrl}/api/docs/json`);
     const doc = (await res.json()) as { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, unknown>; webhooks: Record<string, { post: { requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } } } }> };
     expect(doc.components.securitySchemes).toHaveProperty('apiKey');
     for (const kind of ['employees', 'terminations', 'attendance', 'leave']) expect(doc.paths).toHaveProperty(`/api/employer-admin/bulk/${kind}`);
-    for (const type of ['upload.processed', 'upload.failed', 'ewa_request.waiting', 'worker.waiting_for_approval', 'ping']) {
+    for (const type of ['upload.processed', 'upload.failed', 'ewa_request.waiting', 'worker.waiting_for_approval', 'payout.failed', 'payout.reversed', 'ping']) {
       expect(doc.webhooks[type]!.post.requestBody.content['application/json'].schema.properties).toHaveProperty('data');
     }
   });

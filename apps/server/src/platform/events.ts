@@ -76,6 +76,49 @@ export async function emitEvent(deps: Pick<Deps, 'queue'> | null, trx: Transacti
   return event.id;
 }
 
+/** One event of `emitEvents`. */
+export interface EventToEmit {
+  employerId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+}
+
+/**
+ * `emitEvent` for many events at once, set-based (for set-based writers such as the payouts' bank
+ * updates): one statement writes the events whose employer has an endpoint asking for their type
+ * and a delivery per such endpoint, whatever their number; with the queue, one insert queues their
+ * jobs through `trx`. Returns how many deliveries were written.
+ */
+export async function emitEvents(deps: Pick<Deps, 'queue'> | null, trx: Transaction<DB> | Kysely<DB>, events: readonly EventToEmit[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const queued = Boolean(deps?.queue);
+  const { rows } = await sql<{ id: string }>`
+    with v as (
+      select * from unnest(${events.map((e) => e.employerId)}::uuid[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[])
+        with ordinality as v(employer_id, type, data, ord)
+    ),
+    event as (
+      insert into webhook_events (employer_id, type, data)
+      select v.employer_id, v.type, v.data::jsonb from v
+      where exists (select 1 from webhook_endpoints w where w.employer_id = v.employer_id and w.removed_at is null and v.type = any(w.events))
+      order by v.ord
+      returning id, employer_id, type
+    )
+    insert into webhook_deliveries (event_id, endpoint_id, employer_id, next_attempt_at)
+    select event.id, w.id, event.employer_id, ${queued ? sql`now()` : sql`null`}
+    from event join webhook_endpoints w on w.employer_id = event.employer_id and w.removed_at is null and event.type = any(w.events)
+    returning id`.execute(trx);
+  if (deps?.queue && rows.length) {
+    await createWebhookQueue(deps.queue);
+    await deps.queue.insert(
+      WEBHOOK_DELIVERY_QUEUE,
+      rows.map((r) => ({ data: { deliveryId: r.id } })),
+      { db: { executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])) } },
+    );
+  }
+  return rows.length;
+}
+
 /** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` per live secret. */
 export function signatureHeader(secrets: readonly string[], timestampS: number, body: string): string {
   const v1 = secrets.map((s) => `v1=${createHmac('sha256', s).update(`${timestampS}.${body}`).digest('hex')}`);

@@ -83,6 +83,36 @@ const PayrollEventData = z.object({
   status: z.string().describe("the payroll's status after the move"),
   failureReason: z.string().nullable(),
 });
+/**
+ * A payout that ended unpaid (issue 26): its whole state, named as the payroll's payout rows name
+ * it (employee-payout-details: requestId is this payoutId). Never the full account number.
+ */
+const PayoutEventBase = z.object({
+  payoutId: z.uuid().describe("the payout (one attempt of one entry); the payout rows' requestId"),
+  payrollId: z.uuid(),
+  vendorId: z.uuid().nullable(),
+  month: z.string().describe('yyyy-mm'),
+  attempt: z.number().int().describe('1 for the execution, n + 1 for the re-run after attempt n'),
+  workerId: z.uuid(),
+  name: z.string(),
+  employerEmployeeCode: z.string(),
+  accountNumber: z.string().describe('masked but the last 4'),
+  ifsc: z.string(),
+  amountPaise: z.number().int(),
+  failureReason: z.string().nullable().describe("the bank's reason"),
+});
+const PayoutFailedData = PayoutEventBase.extend({
+  status: z.enum(['FAILED', 'CANCELLED']).describe('the amount went back to the balance; the entry can be re-run'),
+  utr: z.string().nullable(),
+  failedAt: z.string().describe('ISO instant'),
+});
+const PayoutReversedData = PayoutEventBase.extend({
+  status: z.literal('REVERSED').describe('paid, then returned by the bank: the amount went back to the balance; the entry can be re-run'),
+  utr: z.string().nullable().describe('the UTR of the transfer that was reversed (no payment any more)'),
+  reversedAt: z.string().describe('ISO instant'),
+});
+export type PayoutFailedData = z.infer<typeof PayoutFailedData>;
+export type PayoutReversedData = z.infer<typeof PayoutReversedData>;
 
 /** The data of each event sent today, by type. */
 export const WEBHOOK_EVENT_DATA: Record<string, z.ZodType> = {
@@ -95,6 +125,8 @@ export const WEBHOOK_EVENT_DATA: Record<string, z.ZodType> = {
   'payroll.executed': PayrollEventData,
   'payroll.completed': PayrollEventData,
   'payroll.failed': PayrollEventData,
+  'payout.failed': PayoutFailedData,
+  'payout.reversed': PayoutReversedData,
   ping: PingData,
 };
 

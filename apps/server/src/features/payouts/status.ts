@@ -11,10 +11,17 @@
  * A payout that reaches FAILED, CANCELLED or REVERSED gives its amount back to the employer's
  * ledger in the same transaction: a CREDIT 'payout-return:<payout id>' (unique, so exactly once
  * whichever path, repeat or race brought the news; migration 0018, decision 0015).
+ *
+ * The same transaction emits the employer's webhook event of that end (issue 26, decision 0045):
+ * `payout.failed` (FAILED, CANCELLED) or `payout.reversed`, once per payout: only for the rows the
+ * update moved into that status (their status before is read under the row lock), so a repeated or
+ * racing bank answer emits nothing; and only when some did, so a payroll paid in full costs nothing more.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { isDisbursalStatus, type PayrollStatus } from '@portal/domain';
+import { isDisbursalStatus, type PayoutFailedData, type PayoutReversedData, type PayrollStatus } from '@portal/domain';
 import type { DB, PayoutStatusDb } from '../../db/schema.js';
+import type { Deps } from '../../platform/context.js';
+import { emitEvents, type EventToEmit } from '../../platform/events.js';
 import { UUID_RE } from '../../platform/ids.js';
 import type { BankPayout, BankPayoutStatus } from '../../platform/payouts.js';
 import { movePayroll } from '../payroll/index.js';
@@ -94,9 +101,10 @@ const eventKey = (bankPayoutId: string | null, bankStatus: string) => `${bankPay
  * are, `events` (webhooks) recorded in payout_events and applied only when new, so an event is
  * either recorded and applied or neither. Payouts and the entries whose current payout they are
  * move forward only. The payout rows are locked in id order first, so two writers never deadlock.
- * Returns the payrolls touched (for `PayrollStatusDeriver`).
+ * Returns the payrolls touched (for `PayrollStatusDeriver`). With `deps` (its queue), the webhook
+ * deliveries of the payouts that ended unpaid are queued in the transaction; without, the relay does.
  */
-export async function applyBankUpdates(db: Kysely<DB>, states: readonly BankState[], events: readonly BankEvent[] = []): Promise<string[]> {
+export async function applyBankUpdates(db: Kysely<DB>, states: readonly BankState[], events: readonly BankEvent[] = [], deps: Pick<Deps, 'queue'> | null = null): Promise<string[]> {
   const seen = new Set<string>();
   const unique = events.filter((e) => {
     const k = eventKey(e.state.bankPayoutId, e.bankStatus);
@@ -108,7 +116,12 @@ export async function applyBankUpdates(db: Kysely<DB>, states: readonly BankStat
   if (ids.length === 0 && unique.length === 0) return [];
   return withRetry(() =>
     db.transaction().execute(async (trx) => {
-      if (ids.length) await sql`select id from payouts where id = any(${ids}::uuid[]) order by id for update`.execute(trx);
+      // (Their status before the update, read under the lock: what the update changed is known by it.)
+      const before = new Map<string, PayoutStatusDb>();
+      if (ids.length) {
+        const locked = await sql<{ id: string; status: PayoutStatusDb }>`select id, status from payouts where id = any(${ids}::uuid[]) order by id for update`.execute(trx);
+        for (const r of locked.rows) before.set(r.id, r.status);
+      }
       let fresh: BankState[] = [];
       if (unique.length) {
         const inserted = await sql<{ bank_payout_id: string; status: string }>`
@@ -124,18 +137,63 @@ export async function applyBankUpdates(db: Kysely<DB>, states: readonly BankStat
         fresh = unique.filter((e) => isFresh.has(eventKey(e.state.bankPayoutId, e.bankStatus))).map((e) => e.state);
       }
       const rows = furthest([...states, ...fresh]).sort((a, b) => (a.payoutId < b.payoutId ? -1 : 1));
-      return rows.length ? applyInTransaction(trx, rows) : [];
+      return rows.length ? applyInTransaction(trx, rows, before, deps) : [];
     }),
   );
 }
 
-async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Promise<string[]> {
+/** A payout that the update moved to FAILED, CANCELLED or REVERSED, with what its event says. */
+interface EndedRow {
+  id: string;
+  payroll_id: string;
+  employer_id: string;
+  vendor_id: string | null;
+  month: string;
+  attempt: number;
+  worker_id: string;
+  name: string;
+  code: string;
+  account: string;
+  ifsc: string;
+  amount: number | string;
+  status: 'FAILED' | 'CANCELLED' | 'REVERSED';
+  reason: string | null;
+  utr: string | null;
+  at: string;
+}
+
+/** The webhook event of a payout that ended unpaid (the masked account number only). */
+function payoutEventOf(r: EndedRow): EventToEmit {
+  const base = {
+    payoutId: r.id,
+    payrollId: r.payroll_id,
+    vendorId: r.vendor_id,
+    month: r.month,
+    attempt: r.attempt,
+    workerId: r.worker_id,
+    name: r.name,
+    employerEmployeeCode: r.code,
+    accountNumber: r.account,
+    ifsc: r.ifsc,
+    amountPaise: Number(r.amount),
+    failureReason: r.reason,
+    utr: r.utr,
+  };
+  if (r.status === 'REVERSED') {
+    const data: PayoutReversedData = { ...base, status: r.status, reversedAt: r.at };
+    return { employerId: r.employer_id, type: 'payout.reversed', data };
+  }
+  const data: PayoutFailedData = { ...base, status: r.status, failedAt: r.at };
+  return { employerId: r.employer_id, type: 'payout.failed', data };
+}
+
+async function applyInTransaction(trx: Transaction<DB>, rows: BankState[], before: ReadonlyMap<string, PayoutStatusDb>, deps: Pick<Deps, 'queue'> | null): Promise<string[]> {
   const ids = rows.map((r) => r.payoutId);
-  const result = await sql<{ payroll_id: string }>`
+  const result = await sql<{ payroll_ids: string[]; ended: EndedRow[] }>`
     with v as (
       select * from unnest(${ids}::uuid[], ${rows.map((r) => r.bankPayoutId)}::text[], ${rows.map((r) => r.status)}::text[],
-                           ${rows.map((r) => r.utr)}::text[], ${rows.map((r) => r.failureReason)}::text[])
-        as v(payout_id, bank_payout_id, status, utr, failure_reason)
+                           ${rows.map((r) => r.utr)}::text[], ${rows.map((r) => r.failureReason)}::text[], ${rows.map((r) => before.get(r.payoutId) ?? null)}::text[])
+        as v(payout_id, bank_payout_id, status, utr, failure_reason, old_status)
     ),
     moved as (
       update payouts p set
@@ -149,7 +207,7 @@ async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Prom
       where p.id = any(${ids}::uuid[]) and p.id = v.payout_id
         and (p.bank_payout_id is null or v.bank_payout_id is null or p.bank_payout_id = v.bank_payout_id)
         and (${FORWARD} or (p.bank_payout_id is null and v.bank_payout_id is not null))
-      returning p.id, p.entry_id, p.payroll_id, p.status, p.utr, p.amount, p.attempt, p.failure_reason
+      returning p.id, p.entry_id, p.payroll_id, p.status, p.utr, p.amount, p.attempt, p.failure_reason, p.updated_at, v.old_status
     ),
     -- A payout that ended unpaid gives its amount back to the employer's balance, once
     -- (bank_reference is unique per CREDIT; FAILED, CANCELLED and REVERSED are final).
@@ -175,10 +233,22 @@ async function applyInTransaction(trx: Transaction<DB>, rows: BankState[]): Prom
       where e.id = moved.entry_id and e.request_id = moved.id::text
         and e.status is distinct from (case moved.status when 'REVERSED' then 'FAILED' else moved.status end)
       returning e.id
+    ),
+    -- The payouts this update moved into an unpaid end (not those already there: a repeat), for their events.
+    ended as (
+      select moved.id, moved.payroll_id, r.employer_id, r.vendor_id, to_char(r.month, 'YYYY-MM') as month, moved.attempt,
+        e.worker_id, e.name, e.employer_employee_code as code, e.account_number_masked as account, e.ifsc,
+        moved.amount, moved.status, moved.failure_reason as reason, moved.utr,
+        to_char(moved.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from moved join payroll_entries e on e.id = moved.entry_id join payrolls r on r.id = moved.payroll_id
+      where moved.status in ('FAILED', 'CANCELLED', 'REVERSED') and moved.status is distinct from moved.old_status
     )
     -- (mirrored and returned run to completion whether or not they are read)
-    select distinct payroll_id from moved`.execute(trx);
-  return result.rows.map((r) => r.payroll_id);
+    select array(select distinct payroll_id::text from moved) as payroll_ids,
+      (select coalesce(jsonb_agg(to_jsonb(ended) order by ended.id), '[]'::jsonb) from ended) as ended`.execute(trx);
+  const { payroll_ids, ended } = result.rows[0]!;
+  if (ended.length) await emitEvents(deps, trx, ended.map(payoutEventOf));
+  return payroll_ids;
 }
 
 /** Serialization failures and deadlocks are retried (a few times, briefly). */

@@ -59,7 +59,7 @@ export class BankWriter {
         try {
           const states = items.flatMap((i) => (i.state ? [i.state] : []));
           const events = items.flatMap((i) => (i.event ? [i.event] : []));
-          this.deriver.schedule(await applyBankUpdates(this.deps.db, states, events));
+          this.deriver.schedule(await applyBankUpdates(this.deps.db, states, events, this.deps));
           if (states.length) crashPoint('after-store');
           for (const w of batch) w.resolve();
         } catch (e) {
