@@ -101,6 +101,7 @@ const EXAMPLES: Record<string, { body?: () => unknown; query?: () => Record<stri
   'POST /api/employer-admin/bulk/terminations': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
   'POST /api/employer-admin/bulk/attendance': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
   'POST /api/employer-admin/bulk/leave': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
+  'POST /api/employer-admin/bulk/payroll': { body: () => ({ rows: [{ employerEmployeeId: 'NONE' }] }) },
   'POST /api/employer-admin/webhooks': { body: () => ({ url: 'https://hooks.example.com/matrix', events: ['upload.processed'] }) },
   // The activity trail (decision 0017): today, a valid range.
   'GET /api/employer-admin/activity/trail': { query: () => ({ startDate: thisMonthSoFar().endDate!, endDate: thisMonthSoFar().endDate! }) },

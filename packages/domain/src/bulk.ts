@@ -4,7 +4,7 @@
  * column keys (the sample sheets' columns); dates as yyyy-mm-dd or dd/mm/yyyy, amounts in rupees as
  * on the sheet.
  */
-import { ATTENDANCE_SHEET_COLUMNS, EMPLOYEE_SHEET_COLUMNS, LEAVE_SHEET_COLUMNS, TERMINATION_SHEET_COLUMNS, type SheetColumn } from './sheets.js';
+import { ATTENDANCE_SHEET_COLUMNS, EMPLOYEE_SHEET_COLUMNS, LEAVE_SHEET_COLUMNS, PAYROLL_SHEET_COLUMNS, TERMINATION_SHEET_COLUMNS, type SheetColumn } from './sheets.js';
 import type { DocumentType } from './documents.js';
 import type { Area } from './access.js';
 
@@ -16,6 +16,13 @@ export const BULK_KINDS = {
 } as const satisfies Record<string, { docType: DocumentType; area: Area; columns: readonly SheetColumn<string>[] }>;
 export type BulkKind = keyof typeof BULK_KINDS;
 export const BULK_KIND_NAMES = Object.keys(BULK_KINDS) as BulkKind[];
+
+/**
+ * Payroll entries for a month (`POST /employer-admin/bulk/payroll`): the payroll sheet's rows, with
+ * the sheet upload's `payrollMonth` and `docType` beside them, taken through the payroll upload
+ * (features/payroll), whose payroll row and month checks the other kinds do not have.
+ */
+export const BULK_PAYROLL = { kind: 'payroll', area: 'PAYROLL', columns: PAYROLL_SHEET_COLUMNS } as const satisfies { kind: string; area: Area; columns: readonly SheetColumn<string>[] };
 
 /** The header every bulk write needs; a repeat with the same body answers as the first did. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,6 +1,7 @@
 /** The zod wire schemas of ../bulk.ts (kept apart so that the browser bundle carries no zod: see ../browser.ts). */
 import { z } from 'zod';
 import { MAX_SHEET_ROWS } from '../sheets.js';
+import { PAYROLL_KINDS } from '../payroll.js';
 
 export const BulkBody = z.object({
   rows: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_SHEET_ROWS),
@@ -19,3 +20,15 @@ export const BulkStatus = z.object({
   rows: z.array(BulkRowOutcome),
 });
 export type BulkStatus = z.infer<typeof BulkStatus>;
+
+/** POST /employer-admin/bulk/payroll: the payroll sheet's rows and what the sheet upload (upload-payroll-doc) takes beside its file. */
+export const BulkPayrollBody = BulkBody.extend({
+  /** yyyy-mm; must be the current payroll month when given (as on upload-payroll-doc) */
+  payrollMonth: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+  /** a regular payroll, or a streaming-account one (only once the employer has opted in) */
+  docType: z.enum(PAYROLL_KINDS).default('PAYROLL_UPLOAD'),
+});
+export type BulkPayrollBody = z.infer<typeof BulkPayrollBody>;
+/** The bulk answer, with the payroll the upload made (its id for payroll-details, update-payroll-status, hrAction). */
+export const BulkPayrollStatus = BulkStatus.extend({ payrollId: z.string() });
+export type BulkPayrollStatus = z.infer<typeof BulkPayrollStatus>;

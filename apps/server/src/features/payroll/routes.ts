@@ -1,8 +1,14 @@
-/** Payroll calls up to the freeze (spec 7): upload, history, info, monthly summary, details, payout table, status, hrAction. */
+/** Payroll calls up to the freeze (spec 7): upload (also as bulk JSON rows, decision 0046), history, info, monthly summary, details, payout table, status, hrAction. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  BULK_BODY_LIMIT_BYTES,
+  BULK_PAYROLL,
+  BulkPayrollBody,
+  BulkPayrollStatus,
   EmployeePayoutDetailsBody,
+  IDEMPOTENCY_HEADER,
   EmployeePayoutDetailsResult,
   HrActionBody,
   MissingWorkersQuery,
@@ -26,6 +32,8 @@ import {
 import type { Deps } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { areaRoute, authOf } from '../../platform/guard.js';
+import { inScope } from '../../platform/scope.js';
+import { acceptBulk, createDocumentService } from '../documents/index.js';
 import { createPayrollService } from './service.js';
 
 /** A JSON body carrying a 5 MB file as base64, with room for the other fields. */
@@ -52,6 +60,40 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     '/employer-admin/payroll/upload-payroll-doc',
     { config: write, bodyLimit: UPLOAD_BODY_LIMIT, errorHandler: uploadErrors, schema: { tags, querystring, body: UploadPayrollDocBody, response: { 201: UploadPayrollDocResult } } },
     async (req, reply) => reply.status(201).send(await payroll.upload(authOf(req), req.body)),
+  );
+  // Issue 26 (decision 0046): payroll entries for a month as JSON rows: their payroll sheet through
+  // the same upload (uploadSheet), the other bulk kinds' Idempotency-Key, answer and status URL.
+  const documents = createDocumentService(deps);
+  app.post(
+    `/employer-admin/bulk/${BULK_PAYROLL.kind}`,
+    {
+      config: write,
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['bulk'],
+        description:
+          `The payroll sheet's rows as JSON (fields: ${BULK_PAYROLL.columns.map((c) => c.key).join(', ')}), with upload-payroll-doc's payrollMonth and docType beside them, ` +
+          `processed as the same sheet uploaded there would be (the same month, window, opt-in and re-upload checks). Needs an ${IDEMPOTENCY_HEADER} header. ` +
+          'Answers 202 with the payroll id and the status URL.',
+        querystring,
+        headers: z.object({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+        body: BulkPayrollBody,
+        response: { 202: BulkPayrollStatus },
+      },
+    },
+    async (req, reply) => {
+      const ctx = authOf(req);
+      const { rows, payrollMonth, docType } = req.body;
+      const status = await acceptBulk(deps, documents, ctx, req.headers[IDEMPOTENCY_HEADER], {
+        kind: BULK_PAYROLL.kind,
+        columns: BULK_PAYROLL.columns,
+        rows,
+        params: `${docType}\n${payrollMonth ?? ''}`,
+        store: async (file, hook) => (await payroll.uploadSheet(ctx, { payrollMonth, docType }, file, hook)).documentId,
+      });
+      const made = await deps.db.selectFrom('payrolls as p').select('p.id').where('p.upload_id', '=', status.uploadId).where(inScope(ctx, 'p')).executeTakeFirstOrThrow();
+      return reply.status(202).send({ ...status, payrollId: made.id });
+    },
   );
   app.get('/employer-admin/payroll', { config: read, schema: { tags, querystring: PayrollListQuery, response: { 200: PayrollListResult } } }, async (req) =>
     payroll.list(authOf(req), req.query.pageNumber, req.query.limit),

@@ -15,7 +15,7 @@ import { missingWorkers } from './use-cases/missing-workers.js';
 import { monthlySummary } from './use-cases/monthly-summary.js';
 import { payoutDetails } from './use-cases/payout-details.js';
 import { freeze, updateStatus } from './use-cases/status.js';
-import { upload } from './use-cases/upload.js';
+import { upload, uploadSheet } from './use-cases/upload.js';
 
 export const createPayrollService = (deps: Deps) =>
-  bindUseCases(payrollDeps(deps), { upload, list, info, monthlySummary, details, payoutDetails, missingWorkers, updateStatus, freeze });
+  bindUseCases(payrollDeps(deps), { upload, uploadSheet, list, info, monthlySummary, details, payoutDetails, missingWorkers, updateStatus, freeze });

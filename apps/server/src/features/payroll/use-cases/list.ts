@@ -16,7 +16,7 @@ import { inScope } from '../../../platform/scope.js';
 import { finalReportLocation } from '../report.js';
 import { type PayrollDeps, configOf, iso } from '../shared.js';
 
-function toHistoryRow(p: PayrollRecord & { admin_name: string; file_name: string; superseded_at: Date | null }): PayrollHistoryRow {
+function toHistoryRow(p: PayrollRecord & { admin_name: string; key_name: string | null; file_name: string; superseded_at: Date | null }): PayrollHistoryRow {
   const types = STORED_TYPES_OF[p.kind];
   const month = monthOfDate(p.month);
   return {
@@ -27,7 +27,8 @@ function toHistoryRow(p: PayrollRecord & { admin_name: string; file_name: string
     month: monthYearOf(month),
     fileName: p.file_name,
     uploadedAt: p.created_at.toISOString(),
-    uploadedBy: p.admin_name,
+    // Made with an API key (issue 26, decision 0046): the key, then the admin it acts for, as the sheet histories say.
+    uploadedBy: p.key_name !== null ? `API key ${p.key_name} (${p.admin_name})` : p.admin_name,
     employerAdminId: p.admin_id,
     startDate: firstDayOf(month),
     endDate: lastDayOf(month),
@@ -52,8 +53,9 @@ export async function list(deps: PayrollDeps, ctx: AuthContext, pageNumber: numb
       .selectFrom('payrolls as p')
       .innerJoin('admins as a', 'a.id', 'p.admin_id')
       .innerJoin('document_uploads as u', 'u.id', 'p.upload_id')
+      .leftJoin('api_keys as k', 'k.id', 'u.api_key_id')
       .selectAll('p')
-      .select(['a.name as admin_name', 'u.file_name'])
+      .select(['a.name as admin_name', 'k.name as key_name', 'u.file_name'])
       // The next upload of the same month and context, if any: it replaced this one.
       .select(
         sql<Date | null>`(select min(q.created_at) from payrolls q where q.employer_id = p.employer_id and q.vendor_id is not distinct from p.vendor_id and q.month = p.month and (q.created_at, q.id) > (p.created_at, p.id))`.as(

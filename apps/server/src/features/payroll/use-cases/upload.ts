@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { inspectFile } from '../../../platform/uploads/inspect.js';
 import { cleanFileName } from '../../../platform/uploads/receive.js';
-import { JOB_MSG } from '../../documents/index.js';
+import { JOB_MSG, type AcceptHook, type ReceivedFile } from '../../documents/index.js';
 import { movePayroll, startPayroll } from '../lifecycle.js';
 import { type PayrollDeps, configOf, currentPayroll, today } from '../shared.js';
 
@@ -38,11 +38,32 @@ function decodeBase64(text: string, maxBytes: number, maxMb: number): Buffer {
 
 /**
  * POST upload-payroll-doc: the file checked at the door as the multipart uploads are, then
- * stored with its upload row, its payroll (UPLOADED) and its job in one transaction. Refused
- * outside the window, for another month, and while the month's current payroll is being
- * processed, finalized or executed.
+ * stored with its upload row, its payroll (UPLOADED) and its job in one transaction (uploadSheet).
  */
 export async function upload(deps: PayrollDeps, ctx: AuthContext, input: { file: string; fileName: string; payrollMonth?: string; docType: PayrollKind }): Promise<UploadPayrollDocResult> {
+  return uploadSheet(deps, ctx, input, async () => {
+    const format = DOCUMENT_FORMATS[input.docType];
+    const buffer = decodeBase64(input.file, maxBytesOf(input.docType), format.maxMb);
+    const fileName = cleanFileName(input.fileName);
+    const { mimeType } = await inspectFile(buffer, fileName, format.extensions);
+    return { fileName, mimeType, buffer };
+  });
+}
+
+/**
+ * The payroll upload, whatever brought the sheet (the upload's file, the bulk call's JSON rows:
+ * decision 0046): refused outside the window, for another month, for a streaming-account payroll
+ * without the opt-in, and while the month's current payroll is being processed, finalized or
+ * executed. `file` is made only once the month and kind are allowed; `hook` runs in the upload's
+ * transaction once its payroll is written (the bulk call keeps its Idempotency-Key there).
+ */
+export async function uploadSheet(
+  deps: PayrollDeps,
+  ctx: AuthContext,
+  input: { payrollMonth?: string; docType: PayrollKind },
+  file: () => Promise<ReceivedFile>,
+  hook?: AcceptHook,
+): Promise<UploadPayrollDocResult> {
   const { db, documents } = deps;
   const day = today(deps);
   const config = await configOf(db, ctx.admin.employer_id);
@@ -57,12 +78,8 @@ export async function upload(deps: PayrollDeps, ctx: AuthContext, input: { file:
   if (input.docType === 'PAYROLL_STREAMING_ACCOUNT' && !config.hasEmployerOptedForStreamingAccount) {
     throw conflict(PAYROLL_MSG.streamingNotOptedIn, 'STREAMING_ACCOUNT_NOT_OPTED_IN');
   }
-  const format = DOCUMENT_FORMATS[input.docType];
-  const buffer = decodeBase64(input.file, maxBytesOf(input.docType), format.maxMb);
-  const fileName = cleanFileName(input.fileName);
-  const { mimeType } = await inspectFile(buffer, fileName, format.extensions);
   let payrollId = '';
-  const record = await documents.accept(ctx, input.docType, { fileName, mimeType, buffer }, async (trx, upload) => {
+  const record = await documents.accept(ctx, input.docType, await file(), async (trx, upload) => {
     // One upload per context and month at a time, so the check below stays true until commit.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`payroll:${ctx.admin.employer_id}:${ctx.vendorId ?? ''}:${firstDayOf(month)}`}, 0))`.execute(trx);
     const current = await currentPayroll(trx, ctx, month);
@@ -86,6 +103,7 @@ export async function upload(deps: PayrollDeps, ctx: AuthContext, input: { file:
       created_at: deps.now(),
       updated_at: deps.now(),
     });
+    if (hook) await hook(trx, upload);
   });
   return { payrollId, documentId: record._id, status: 'PROCESSING', month: monthYearOf(month) };
 }
