@@ -241,9 +241,11 @@ async function createNew(
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
   const columns = COLUMNS.map((c) => c.key);
   const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
-  await sql`
+  // The first statement also answers the account numbers of the rows it made CREATED (from the
+  // rows it read already: no second read of the page's JSON), sealed here for the insert.
+  const { rows: numbers } = await sql<{ row_number: number; n: string }>`
     with s as materialized (
-      select r.row_number, j.f
+      select r.row_number, j.f, nullif(btrim(j.f->>'salaryAccountNumber'), '') as n
       from sheet_rows r ${FORM}
       where r.upload_id = ${scope.uploadId}::uuid and r.row_number > ${after} and r.row_number <= ${upTo}
         and r.status is null and r.value is not null
@@ -258,28 +260,22 @@ async function createNew(
         when ${v('email')} is not null and exists (select 1 from workers w where w.employer_id = ${scope.employerId}::uuid and w.email is not null and lower(w.email) = ${v('email')}) then 4
         when ${v('mobile')} is not null and exists (select 1 from workers w where w.employer_id = ${scope.employerId}::uuid and w.mobile is not null and w.mobile = ${v('mobile')}) then 5
         when ${v('email')} is null and ${v('mobile')} is null then 6
-      end as failure
+      end as failure, s.n
       from s
+    ),
+    outcomes as (
+      insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
+      select ${scope.uploadId}::uuid, c.row_number, case when c.failure is null then 'CREATED' else 'FAILED' end, m.reason, m.columns
+      from c left join (values
+        (1, ${EMPLOYEE_SERVER_MSG.branch}, array['branchId']),
+        (2, ${EMPLOYEE_SERVER_MSG.grade}, array['gradeId']),
+        (3, ${EMPLOYEE_SERVER_MSG.department}, array['departmentId']),
+        (4, ${EMPLOYEE_SERVER_MSG.duplicateEmail}, array['email']),
+        (5, ${EMPLOYEE_SERVER_MSG.duplicateMobile}, array['mobile']),
+        (6, ${EMPLOYEE_MSG.emailOrMobile}, array['email', 'mobile'])
+      ) as m(failure, reason, columns) on m.failure = c.failure
     )
-    insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
-    select ${scope.uploadId}::uuid, c.row_number, case when c.failure is null then 'CREATED' else 'FAILED' end, m.reason, m.columns
-    from c left join (values
-      (1, ${EMPLOYEE_SERVER_MSG.branch}, array['branchId']),
-      (2, ${EMPLOYEE_SERVER_MSG.grade}, array['gradeId']),
-      (3, ${EMPLOYEE_SERVER_MSG.department}, array['departmentId']),
-      (4, ${EMPLOYEE_SERVER_MSG.duplicateEmail}, array['email']),
-      (5, ${EMPLOYEE_SERVER_MSG.duplicateMobile}, array['mobile']),
-      (6, ${EMPLOYEE_MSG.emailOrMobile}, array['email', 'mobile'])
-    ) as m(failure, reason, columns) on m.failure = c.failure
-  `.execute(trx);
-  // The account numbers of the page's CREATED rows, sealed here (one query a page, one seal a row).
-  const { rows: numbers } = await sql<{ row_number: number; n: string }>`
-    select o.row_number, btrim(j.f->>'salaryAccountNumber') as n
-    from sheet_outcomes o
-    join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
-    ${FORM}
-    where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
-      and nullif(btrim(j.f->>'salaryAccountNumber'), '') is not null
+    select c.row_number, c.n from c where c.failure is null and c.n is not null
   `.execute(trx);
   const result = await sql`
     insert into workers (employer_id, vendor_id, ${sql.join(columns.map((c) => sql.ref(c)))})
