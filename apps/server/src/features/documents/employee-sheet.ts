@@ -5,8 +5,9 @@
  * - An existing employee's row is merged with what is stored (a blank optional cell keeps the
  *   stored value): equal to what is stored is UNCHANGED; otherwise UPDATED, and the Reason lists
  *   every change as "Column: old -> new".
- * - A sheet never changes the name, mobile or e-mail of a worker who has signed up (their sign-in
- *   identity): such a row FAILS, naming the worker on record.
+ * - A sheet never changes the identity of a worker who has signed up (the domain's signed-up
+ *   identity lock, the edit form's too: Employee ID, name, mobile, e-mail): such a row FAILS,
+ *   naming the worker on record.
  * - An e-mail or mobile on several rows of the sheet fails on each of them; one held by another
  *   worker of the employer fails too.
  */
@@ -18,6 +19,7 @@ import {
   SHEET_MSG,
   earliestJoiningDate,
   formatDdMmYyyy,
+  holdSignedUpIdentity,
   latestJoiningDate,
   maskLast4,
   parseEmployeeRow,
@@ -68,8 +70,6 @@ const ANALYZE_AFTER_ROWS = 1_000;
 const HEADER = new Map(EMPLOYEE_SHEET_COLUMNS.map((c) => [c.key, c.header]));
 /** The sheet's keys in column order, for the list of changes. */
 const FORM_KEYS = EMPLOYEE_SHEET_COLUMNS.map((c) => c.key).filter((k) => k !== 'employerEmployeeId');
-/** A sign-in identity: a signed-up worker's are never changed by a sheet. */
-const IDENTITY: readonly EmployeeSheetKey[] = ['fullName', 'mobile', 'email'];
 
 /** A form value as the admin reads it in a Reason. */
 function shown(key: EmployeeSheetKey, form: EmployeeFormBody): string {
@@ -112,8 +112,6 @@ function changedKeys(keys: readonly EmployeeSheetKey[], a: EmployeeFormBody, b: 
     return !(x === null || x === undefined ? y === null || y === undefined : y !== null && y !== undefined && String(x) === String(y));
   });
 }
-/** Names equal but for case and spacing (a signed-up worker's stored spelling is kept then). */
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** A staged row's form cell `key`, trimmed of spaces (`sheet_rows s`). */
 const cell = (key: EmployeeSheetKey) => sql`btrim(s.form->>${sql.lit(key)})`;
@@ -404,15 +402,13 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
           const merged: Record<string, unknown> = { ...stored };
           for (const key of value.given) if (key !== 'employerEmployeeId') merged[key] = value.form[key as keyof EmployeeFormBody];
           form = merged as EmployeeFormBody;
-          // A signed-up worker's sign-in identity is theirs: the sheet may not change it.
-          if (existing.user_id) {
-            if (sameName(form.fullName, stored.fullName)) form = { ...form, fullName: stored.fullName };
-            const touched = changedKeys(IDENTITY, form, stored);
-            if (touched.length) {
-              const who = `${existing.full_name}${existing.mobile ? ` (${existing.mobile})` : ''}`;
-              return failed(rowNumber, SHEET_MSG.signedUp(who, touched.map((k) => HEADER.get(k)!).join(', ')), touched);
-            }
+          // The signed-up identity lock (the domain's one rule, the edit form's too): the row fails naming the worker on record.
+          const held = holdSignedUpIdentity(existing.user_id !== null, stored, form);
+          if (held.changed.length) {
+            const who = `${existing.full_name}${existing.mobile ? ` (${existing.mobile})` : ''}`;
+            return failed(rowNumber, SHEET_MSG.signedUp(who, held.changed), held.changed);
           }
+          form = held.form;
           const errors = Object.entries(validateEmployeeForm(form, run.options.today)) as [EmployeeSheetKey, string][];
           if (errors.length) return failed(rowNumber, errors[0]![1], errors.map(([k]) => k));
         }
