@@ -29,34 +29,21 @@ import {
   type EmployeeSheetRow,
 } from '@portal/domain';
 import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js';
-import { formOf, opened, sealedValuesOf, valuesOf, type SealedWorkerColumns, type WorkerColumns } from '../employees/index.js';
+import {
+  addWorkers,
+  addWorkersSelected,
+  formOf,
+  opened,
+  sealedValuesOf,
+  updateWorkerForms,
+  valuesOf,
+  type SealedWorkerColumns,
+  type WorkerColumns,
+} from '../employees/index.js';
 import type { DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
 import { nextPageEnd, refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
-
-/** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
-const COLUMNS: { key: keyof SealedWorkerColumns; type: string }[] = [
-  { key: 'full_name', type: 'text' },
-  { key: 'email', type: 'text' },
-  { key: 'mobile', type: 'text' },
-  { key: 'employer_worker_id', type: 'text' },
-  { key: 'current_monthly_salary', type: 'bigint' },
-  { key: 'joined_at', type: 'date' },
-  { key: 'salary_account_number', type: 'text' },
-  { key: 'salary_account_number_masked', type: 'text' },
-  { key: 'salary_account_number_hash', type: 'bytea' },
-  { key: 'max_withdrawal_salary_percent', type: 'numeric' },
-  { key: 'max_withdrawal_per_day', type: 'bigint' },
-  { key: 'max_withdrawal_per_transaction', type: 'bigint' },
-  { key: 'designation', type: 'text' },
-  { key: 'branch_id', type: 'text' },
-  { key: 'grade_id', type: 'text' },
-  { key: 'department_id', type: 'text' },
-  { key: 'branch_location', type: 'text' },
-  { key: 'is_transaction_allowed', type: 'boolean' },
-  { key: 'worker_type', type: 'text' },
-];
 
 const PICKS = [
   ['branchId', 'branchIds', EMPLOYEE_SERVER_MSG.branch],
@@ -237,7 +224,6 @@ async function createNew(
   upTo: number,
 ) {
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
-  const columns = COLUMNS.map((c) => c.key);
   const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
   await sql`
     with s as materialized (
@@ -279,9 +265,12 @@ async function createNew(
     where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
       and nullif(btrim(j.f->>'salaryAccountNumber'), '') is not null
   `.execute(trx);
-  const result = await sql`
-    insert into workers (employer_id, vendor_id, ${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, ${sql.join(columns.map((c) => v(c)))}
+  // The CREATED rows inserted by the owner of workers (employees' workers-store.ts): the same `insert ... select`, over these rows.
+  return addWorkersSelected(
+    trx,
+    scope,
+    NEW_VALUES,
+    sql`
     from sheet_outcomes o
     join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
     ${FORM}
@@ -290,8 +279,8 @@ async function createNew(
       { values: numbers.map((x) => protector.sealText(x.n)), type: 'text' },
     ])} as sa(row_number, sealed) on sa.row_number = o.row_number
     where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
-  `.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+  `,
+  );
 }
 
 /** The staged rows (after, upTo] still without an outcome (an Employee ID already stored, or one the set-based steps left), decoded. */
@@ -436,22 +425,9 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         return updated(rowNumber, changes.map((k) => `${HEADER.get(k)}: ${shown(k, stored)} -> ${shown(k, form)}`).join('; '));
       });
 
-      if (inserts.length) {
-        await sql`
-          insert into workers (employer_id, vendor_id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.*
-          from ${unnest(COLUMNS.map((c) => ({ values: inserts.map((v) => v[c.key]), type: c.type })))} as u
-        `.execute(trx);
-      }
-      if (updates.length) {
-        await sql`
-          update workers w
-          set ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c.key)} = u.${sql.ref(c.key)}`))}, updated_at = now()
-          from ${unnest([{ values: updates.map((u) => u.id), type: 'uuid' }, ...COLUMNS.map((c) => ({ values: updates.map((u) => u.values[c.key]), type: c.type }))])}
-            as u(id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-          where w.id = u.id and w.employer_id = ${scope.employerId}::uuid
-        `.execute(trx);
-      }
+      // Written by the owner of workers, one statement each (unnest).
+      if (inserts.length) await addWorkers(trx, scope, inserts);
+      if (updates.length) await updateWorkerForms(trx, scope.employerId, updates);
       await run.setOutcomes(outcomes);
       inserted += inserts.length;
       run.settled(upTo);
