@@ -680,8 +680,7 @@ describe('one sheet pipeline (issue 11)', () => {
     expect(rec.counts).toMatchObject({ createdRows: 0, updatedRows: 0, unchangedRows: 0, failedRows: 1 });
     const out = await processedRows(A.owner, rec);
     expect(out[1]!.values[STATUS]).toBe('FAILED');
-    expect(out[1]!.values[REASON]).toContain(`belongs to Ananya Rao (${w.mobile}), who has signed up`);
-    expect(out[1]!.values[REASON]).toContain('Full Name, Mobile');
+    expect(out[1]!.values[REASON]).toBe(`This Employee ID belongs to Ananya Rao (${w.mobile}). Full Name, Mobile cannot be changed after the employee has signed up. Please check the row.`);
     const after = await workerRow(env, w.id);
     expect([after.full_name, after.mobile, after.current_monthly_salary, after.joined_at]).toEqual(['Ananya Rao', w.mobile, 3_000_000, '2025-04-01']);
 

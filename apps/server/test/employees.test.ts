@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMPLOYEE_MSG, EMPLOYEE_SERVER_MSG, ROLE_IDS } from '@portal/domain';
+import { EMPLOYEE_MSG, EMPLOYEE_SERVER_MSG, ROLE_IDS, signedUpLockMessage } from '@portal/domain';
 import { createWorkerSide, type WorkerSide } from '../src/features/worker-side/index.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
 import { activitiesOf, insertWorker, uniqueTag, workerRow } from './workers-fixtures.js';
@@ -372,20 +372,31 @@ describe('PATCH /employer-admin/employee', () => {
     expect([row.current_monthly_salary, row.joined_at]).toEqual([2_500_000, '2025-04-01']);
   });
 
-  it('locks the Employee ID once the employee has signed up, other fields stay editable', async () => {
+  it('locks the Employee ID, name, mobile and e-mail once the employee has signed up (the sheet\'s rule too), other fields stay editable', async () => {
     const mobile = uniqueMobile();
     const w = await side.register({ employerId: A.id, mobile, fullName: 'Signed Person', employerWorkerId: `SU-${uniqueTag()}`, monthlySalary: 2_000_000, joinedAt: '2025-01-01' });
     const locked = await update(A.token, { id: w.id, employerEmployeeId: `NEW-${uniqueTag()}` });
     expect(locked.status).toBe(400);
-    expect(locked.body.errors.employerEmployeeId).toBe(EMPLOYEE_SERVER_MSG.employeeIdLocked);
-    expect((await workerRow(env, w.id)).employer_worker_id).toBe(w.employer_worker_id);
-    const ok = await update(A.token, { id: w.id, employerEmployeeId: w.employer_worker_id, fullName: 'Signed Person B', joiningDate: '2025-01-01' });
+    expect(locked.body.errors.employerEmployeeId).toBe(signedUpLockMessage(['employerEmployeeId']));
+    expect(locked.body.errors.employerEmployeeId).toBe('Employee ID cannot be changed after the employee has signed up');
+    const identity = await update(A.token, { id: w.id, fullName: 'Someone Else', mobile: uniqueMobile(), email: `${uniqueTag()}@example.com` });
+    expect(identity.status).toBe(400);
+    expect(identity.body.errors).toEqual({
+      fullName: 'Full Name cannot be changed after the employee has signed up',
+      mobile: 'Mobile cannot be changed after the employee has signed up',
+      email: 'Email cannot be changed after the employee has signed up',
+    });
+    const row = await workerRow(env, w.id);
+    expect([row.employer_worker_id, row.full_name, row.mobile, row.email]).toEqual([w.employer_worker_id, 'Signed Person', mobile, null]);
+    // The same identity in other case and spacing is no change (the stored spelling is kept); the rest may change.
+    const ok = await update(A.token, { id: w.id, employerEmployeeId: w.employer_worker_id.toLowerCase(), fullName: '  signed   PERSON ', currentMonthlySalary: '25000', designation: 'Supervisor', joiningDate: '2025-01-01' });
     expect(ok.status).toBe(200);
-    expect(ok.body.fullName).toBe('Signed Person B');
-    // Not signed up: the id may change.
+    expect([ok.body.fullName, ok.body.employerEmployeeId, ok.body.currentMonthlySalary, ok.body.designation]).toEqual(['Signed Person', w.employer_worker_id, 2_500_000, 'Supervisor']);
+    // Not signed up: every field may change.
     const open = (await create(A.token, form())).body;
     const newId = `NEW-${uniqueTag()}`;
-    expect((await update(A.token, { id: open._id, employerEmployeeId: newId })).body.employerEmployeeId).toBe(newId);
+    const changed = await update(A.token, { id: open._id, employerEmployeeId: newId, fullName: 'Renamed Person' });
+    expect([changed.body.employerEmployeeId, changed.body.fullName]).toEqual([newId, 'Renamed Person']);
   });
 
   it('refuses another worker\'s e-mail or mobile, and keeps its own', async () => {

@@ -2,7 +2,8 @@
  * One owner per state machine (issue 23). The payroll lifecycle (features/payroll/lifecycle.ts)
  * makes exactly the moves of the domain's PAYROLL_MOVES and refuses every other, leaving the row
  * as it was; and no other server file writes `payrolls.status` (nor does a new file start writing
- * the upload, payout or advance status).
+ * the upload, payout or advance status). `workers` has one owner too: features/employees/
+ * workers-store.ts makes every insert and update of the table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,6 +95,41 @@ function writersOf(table: string): string[] {
     .map((f) => path.relative(SRC, f))
     .sort();
 }
+
+/**
+ * Whether `text` writes `table` at all: a Kysely insert, update or delete of it, or SQL that
+ * inserts into, updates, deletes from, merges into or truncates it.
+ */
+function writesTable(table: string, text: string): boolean {
+  const builder = new RegExp(`\\b(?:updateTable|insertInto|deleteFrom|mergeInto|replaceInto)\\(\\s*'${table}(?: as \\w+)?'\\s*\\)`);
+  const raw = new RegExp(`\\b(?:update|insert\\s+into|delete\\s+from|merge\\s+into|truncate(?:\\s+table)?)\\s+(?:only\\s+)?${table}\\b(?!['.])`, 'i');
+  return builder.test(text) || raw.test(text);
+}
+const tableWritersOf = (table: string): string[] =>
+  sources(SRC)
+    .filter((f) => writesTable(table, fs.readFileSync(f, 'utf8')))
+    .map((f) => path.relative(SRC, f))
+    .sort();
+
+describe('one writer of workers', () => {
+  it('every insert and update of workers is in features/employees/workers-store.ts', () => {
+    expect(tableWritersOf('workers')).toEqual(['features/employees/workers-store.ts']);
+  });
+
+  it('the guard sees the ways a file could write workers, and not a read', () => {
+    for (const writer of [
+      "db.updateTable('workers').set({ full_name: 'x' })",
+      "trx.insertInto('workers').values(row)",
+      "db.deleteFrom('workers as w')",
+      'sql`update workers w set mobile = null`',
+      'sql`insert into workers (employer_id) select 1`',
+      'sql`delete from workers where id = $1`',
+    ])
+      expect(writesTable('workers', writer), writer).toBe(true);
+    for (const reader of ["db.selectFrom('workers').selectAll()", 'sql`select 1 from workers w join sheet_rows r on true`', 'sql`update payrolls p set status = 1 from workers w`'])
+      expect(writesTable('workers', reader), reader).toBe(false);
+  });
+});
 
 describe('one writer per status column', () => {
   it('payrolls.status: only features/payroll/lifecycle.ts', () => {

@@ -7,6 +7,9 @@ import {
   exportColumns,
   formatDdMmYyyy,
   groupFilters,
+  holdSignedUpIdentity,
+  SHEET_MSG,
+  signedUpLockMessage,
   isoDateInZone,
   paiseToRupeesText,
   rupeesToPaise,
@@ -65,5 +68,30 @@ describe('money and dates', () => {
   });
   it('an update body may leave out every field but needs nothing', () => {
     expect(EmployeeUpdateBody.parse({})).toEqual({});
+  });
+});
+
+describe('the signed-up identity lock', () => {
+  const stored = { employerEmployeeId: 'EMP-7', fullName: 'Ananya Rao', mobile: '9876543210', email: 'ananya@example.com', designation: 'Nurse' };
+
+  it('lets anything change before the worker signs up', () => {
+    const next = { ...stored, employerEmployeeId: 'EMP-8', fullName: 'Someone Else', mobile: '', email: '' };
+    expect(holdSignedUpIdentity(false, stored, next)).toEqual({ form: next, changed: [] });
+  });
+
+  it('names every locked field a signed-up worker\'s form would change, in one order, with one message', () => {
+    const next = { ...stored, email: 'other@example.com', fullName: 'Someone Else', employerEmployeeId: 'EMP-8', mobile: '', designation: 'Head Nurse' };
+    const held = holdSignedUpIdentity(true, stored, next);
+    expect(held.changed).toEqual(['employerEmployeeId', 'fullName', 'mobile', 'email']);
+    expect(signedUpLockMessage(['employerEmployeeId'])).toBe('Employee ID cannot be changed after the employee has signed up');
+    expect(signedUpLockMessage(['fullName', 'mobile'])).toBe('Full Name, Mobile cannot be changed after the employee has signed up');
+    expect(SHEET_MSG.signedUp('Ananya Rao (9876543210)', ['fullName', 'mobile'])).toBe(
+      'This Employee ID belongs to Ananya Rao (9876543210). Full Name, Mobile cannot be changed after the employee has signed up. Please check the row.',
+    );
+  });
+
+  it('keeps the stored spelling where only case or spacing differ, and lets the other fields change', () => {
+    const next = { ...stored, employerEmployeeId: ' emp-7 ', fullName: '  ananya   RAO ', email: 'ANANYA@example.com ', mobile: ' 9876543210', designation: 'Head Nurse' };
+    expect(holdSignedUpIdentity(true, stored, next)).toEqual({ form: { ...stored, designation: 'Head Nurse' }, changed: [] });
   });
 });

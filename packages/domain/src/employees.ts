@@ -43,6 +43,49 @@ export const EMPLOYEE_MSG = {
   partialActivation: (n: number, m: number) => `Only ${n} employes(s) got activated out of ${m}`,
 } as const;
 
+/**
+ * The signed-up identity lock (spec 5.3, decision 0020, issue 23): once a worker has signed up
+ * (`userId` set) an employer may no longer change who they are: the Employee ID they signed up
+ * with, the Full Name on record, and the Mobile and Email the worker app knows them by. The one
+ * rule for the form, the API and the employee sheet alike; the web shows these fields read-only.
+ */
+export const SIGNED_UP_LOCKED_FIELDS = ['employerEmployeeId', 'fullName', 'mobile', 'email'] as const;
+export type SignedUpLockedField = (typeof SIGNED_UP_LOCKED_FIELDS)[number];
+const SIGNED_UP_LOCKED_LABELS: Record<SignedUpLockedField, string> = { employerEmployeeId: 'Employee ID', fullName: 'Full Name', mobile: 'Mobile', email: 'Email' };
+/** The lock's one message: "Employee ID cannot be changed after the employee has signed up" ("Full Name, Mobile cannot ..." for several). */
+export const signedUpLockMessage = (fields: readonly SignedUpLockedField[]): string =>
+  `${fields.map((f) => SIGNED_UP_LOCKED_LABELS[f]).join(', ')} cannot be changed after the employee has signed up`;
+
+/** Each locked field compared as the portal stores and matches it: ids and e-mails without case, names without case or extra spaces, blank as none. */
+const identityKey: Record<SignedUpLockedField, (v: string) => string> = {
+  employerEmployeeId: (v) => v.trim().toLowerCase(),
+  fullName: (v) => v.trim().replace(/\s+/g, ' ').toLowerCase(),
+  mobile: (v) => v.trim(),
+  email: (v) => v.trim().toLowerCase(),
+};
+
+/**
+ * The signed-up identity lock applied to `next`, the form about to be stored over `stored` (both
+ * as the form holds them). Not signed up: `next` as it is. Signed up: `next` with the stored
+ * spelling of every locked field it leaves the same ("  ananya   RAO " keeps "Ananya Rao"), and
+ * `changed`, the locked fields it would change (in SIGNED_UP_LOCKED_FIELDS order): the caller
+ * refuses the change with `signedUpLockMessage(changed)`.
+ */
+export function holdSignedUpIdentity<T extends Record<SignedUpLockedField, string>>(
+  signedUp: boolean,
+  stored: Record<SignedUpLockedField, string>,
+  next: T,
+): { form: T; changed: SignedUpLockedField[] } {
+  if (!signedUp) return { form: next, changed: [] };
+  const form: T = { ...next };
+  const changed: SignedUpLockedField[] = [];
+  for (const key of SIGNED_UP_LOCKED_FIELDS) {
+    if (identityKey[key](next[key] ?? '') === identityKey[key](stored[key] ?? '')) form[key] = stored[key];
+    else changed.push(key);
+  }
+  return { form, changed };
+}
+
 /** The form as typed and its rules (5.3) live in forms/employee.ts: one schema for the drawer, the calls and the sheet. */
 
 /** Whole or 2-decimal rupees as typed -> integer paise, without floating point. */
@@ -83,7 +126,7 @@ export const EMPLOYEE_FILTER_VALUES: Record<EmployeeFilterField, readonly string
 /** Field keys of a form error answer: the form's own keys (`validateEmployeeForm`), plus the picks. */
 export type EmployeeFormField = keyof EmployeeFormInput | 'branchId' | 'gradeId' | 'departmentId';
 
-/** Server-side messages beyond the spec's form rules (duplicates, metadata picks, the locked id). */
+/** Server-side messages beyond the spec's form rules (duplicates, metadata picks; the signed-up lock: `signedUpLockMessage`). */
 export const EMPLOYEE_SERVER_MSG = {
   duplicateEmployeeId: 'An employee with this Employee ID already exists',
   duplicateEmail: 'An employee with this Email Id already exists',
@@ -91,7 +134,6 @@ export const EMPLOYEE_SERVER_MSG = {
   branch: 'Please choose a valid Branch',
   grade: 'Please choose a valid Grade',
   department: 'Please choose a valid Department',
-  employeeIdLocked: 'Employee ID cannot be changed after the employee has signed up',
   notFound: 'Employee not found',
   alreadyInactive: 'Employee is already inactive',
   alreadyActive: 'Employee is already active',

@@ -6,7 +6,7 @@
  */
 import { isValidIsoDate } from './validation.js';
 import type { EmployeeFormBody } from './wire/employees.js';
-import { type WorkerType, EMPLOYEE_MSG } from './employees.js';
+import { type SignedUpLockedField, type WorkerType, EMPLOYEE_MSG, signedUpLockMessage } from './employees.js';
 import { latestJoiningDate, MAX_JOINING_MONTHS_AHEAD, validateEmployeeForm, type EmployeeFormInput } from './forms/employee.js';
 
 /** A cell as the sheet reader hands it over. Dates may come as Date or as Excel serial numbers. */
@@ -145,7 +145,7 @@ export const SHEET_MSG: {
   readonly joiningTooLate: (limit: string) => string;
   readonly noMatchingSheet: (sheet: string, reason: string) => string;
   readonly updated: string;
-  readonly signedUp: (who: string, fields: string) => string;
+  readonly signedUp: (who: string, fields: readonly SignedUpLockedField[]) => string;
 } = {
   noHeader: (expected: string) => `The first row must hold the column names of the sample file: ${expected}`,
   missingColumns: (names: string) => `Missing column(s): ${names}. Please use the sample file's columns.`,
@@ -169,8 +169,8 @@ export const SHEET_MSG: {
   joiningTooLate: (limit: string) => `Joining Date cannot be more than ${MAX_JOINING_MONTHS_AHEAD} months after today (the latest is ${limit})`,
   noMatchingSheet: (sheet: string, reason: string) => `${reason} (read from the sheet "${sheet}")`,
   updated: 'Updated',
-  signedUp: (who: string, fields: string) =>
-    `This Employee ID belongs to ${who}, who has signed up: a sheet cannot change their ${fields}. Please check the row.`,
+  /** A row that would change a signed-up worker's identity: the worker on record, then the lock's one message. */
+  signedUp: (who: string, fields: readonly SignedUpLockedField[]) => `This Employee ID belongs to ${who}. ${signedUpLockMessage(fields)}. Please check the row.`,
 };
 /** Largest number of data rows one sheet may carry. */
 export const MAX_SHEET_ROWS: number = 100_000;

@@ -24,6 +24,7 @@ import type { Deps } from '../../platform/context.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { inScope, type Scope } from '../../platform/scope.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
+import { decideWorkerApproval } from '../employees/index.js';
 import { createWorkerSide, queueApprovedAdvance } from '../worker-side/index.js';
 
 /** LIKE pattern for "contains", with the pattern characters of the input escaped. */
@@ -211,12 +212,7 @@ export function createApprovalService(deps: Deps) {
         if (w.approval_status !== 'PENDING') throw alreadyDecided(w);
         const approved = body.status === 'APPROVED';
         const salary = approved && typed !== undefined ? approvalSalaryToPaise(typed) : w.current_monthly_salary;
-        const updated = await trx
-          .updateTable('workers')
-          .set({ approval_status: body.status, is_transaction_allowed: approved, current_monthly_salary: salary, updated_at: deps.now() })
-          .where('id', '=', w.id)
-          .returning(['full_name', 'current_monthly_salary', 'is_transaction_allowed'])
-          .executeTakeFirstOrThrow();
+        const updated = await decideWorkerApproval(trx, w.id, { status: body.status, salary }, deps.now());
         await recordActivity(trx, {
           employerId: w.employer_id,
           vendorId: w.vendor_id,

@@ -5,8 +5,9 @@
  * - An existing employee's row is merged with what is stored (a blank optional cell keeps the
  *   stored value): equal to what is stored is UNCHANGED; otherwise UPDATED, and the Reason lists
  *   every change as "Column: old -> new".
- * - A sheet never changes the name, mobile or e-mail of a worker who has signed up (their sign-in
- *   identity): such a row FAILS, naming the worker on record.
+ * - A sheet never changes the identity of a worker who has signed up (the domain's signed-up
+ *   identity lock, the edit form's too: Employee ID, name, mobile, e-mail): such a row FAILS,
+ *   naming the worker on record.
  * - An e-mail or mobile on several rows of the sheet fails on each of them; one held by another
  *   worker of the employer fails too.
  */
@@ -18,6 +19,7 @@ import {
   SHEET_MSG,
   earliestJoiningDate,
   formatDdMmYyyy,
+  holdSignedUpIdentity,
   latestJoiningDate,
   maskLast4,
   parseEmployeeRow,
@@ -27,34 +29,21 @@ import {
   type EmployeeSheetRow,
 } from '@portal/domain';
 import type { DB, EmployerMetadataJson, WorkerRecord } from '../../db/schema.js';
-import { formOf, opened, sealedValuesOf, valuesOf, type SealedWorkerColumns, type WorkerColumns } from '../employees/index.js';
+import {
+  addWorkers,
+  addWorkersSelected,
+  formOf,
+  opened,
+  sealedValuesOf,
+  updateWorkerForms,
+  valuesOf,
+  type SealedWorkerColumns,
+  type WorkerColumns,
+} from '../employees/index.js';
 import type { DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
 import { nextPageEnd, refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
-
-/** The stored columns a sheet row sets, with their PostgreSQL types (for unnest). */
-const COLUMNS: { key: keyof SealedWorkerColumns; type: string }[] = [
-  { key: 'full_name', type: 'text' },
-  { key: 'email', type: 'text' },
-  { key: 'mobile', type: 'text' },
-  { key: 'employer_worker_id', type: 'text' },
-  { key: 'current_monthly_salary', type: 'bigint' },
-  { key: 'joined_at', type: 'date' },
-  { key: 'salary_account_number', type: 'text' },
-  { key: 'salary_account_number_masked', type: 'text' },
-  { key: 'salary_account_number_hash', type: 'bytea' },
-  { key: 'max_withdrawal_salary_percent', type: 'numeric' },
-  { key: 'max_withdrawal_per_day', type: 'bigint' },
-  { key: 'max_withdrawal_per_transaction', type: 'bigint' },
-  { key: 'designation', type: 'text' },
-  { key: 'branch_id', type: 'text' },
-  { key: 'grade_id', type: 'text' },
-  { key: 'department_id', type: 'text' },
-  { key: 'branch_location', type: 'text' },
-  { key: 'is_transaction_allowed', type: 'boolean' },
-  { key: 'worker_type', type: 'text' },
-];
 
 const PICKS = [
   ['branchId', 'branchIds', EMPLOYEE_SERVER_MSG.branch],
@@ -68,8 +57,6 @@ const ANALYZE_AFTER_ROWS = 1_000;
 const HEADER = new Map(EMPLOYEE_SHEET_COLUMNS.map((c) => [c.key, c.header]));
 /** The sheet's keys in column order, for the list of changes. */
 const FORM_KEYS = EMPLOYEE_SHEET_COLUMNS.map((c) => c.key).filter((k) => k !== 'employerEmployeeId');
-/** A sign-in identity: a signed-up worker's are never changed by a sheet. */
-const IDENTITY: readonly EmployeeSheetKey[] = ['fullName', 'mobile', 'email'];
 
 /** A form value as the admin reads it in a Reason. */
 function shown(key: EmployeeSheetKey, form: EmployeeFormBody): string {
@@ -112,8 +99,6 @@ function changedKeys(keys: readonly EmployeeSheetKey[], a: EmployeeFormBody, b: 
     return !(x === null || x === undefined ? y === null || y === undefined : y !== null && y !== undefined && String(x) === String(y));
   });
 }
-/** Names equal but for case and spacing (a signed-up worker's stored spelling is kept then). */
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** A staged row's form cell `key`, trimmed of spaces (`sheet_rows s`). */
 const cell = (key: EmployeeSheetKey) => sql`btrim(s.form->>${sql.lit(key)})`;
@@ -239,7 +224,6 @@ async function createNew(
   upTo: number,
 ) {
   const list = (name: (typeof PICKS)[number][1]) => sql`${metadata[name] ?? []}::text[]`;
-  const columns = COLUMNS.map((c) => c.key);
   const v = (c: keyof SealedWorkerColumns) => NEW_VALUES[c];
   // The first statement also answers the account numbers of the rows it made CREATED (from the
   // rows it read already: no second read of the page's JSON), sealed here for the insert.
@@ -277,9 +261,12 @@ async function createNew(
     )
     select c.row_number, c.n from c where c.failure is null and c.n is not null
   `.execute(trx);
-  const result = await sql`
-    insert into workers (employer_id, vendor_id, ${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, ${sql.join(columns.map((c) => v(c)))}
+  // The CREATED rows inserted by the owner of workers (employees' workers-store.ts): the same `insert ... select`, over these rows.
+  return addWorkersSelected(
+    trx,
+    scope,
+    NEW_VALUES,
+    sql`
     from sheet_outcomes o
     join sheet_rows r on r.upload_id = o.upload_id and r.row_number = o.row_number
     ${FORM}
@@ -288,8 +275,8 @@ async function createNew(
       { values: numbers.map((x) => protector.sealText(x.n)), type: 'text' },
     ])} as sa(row_number, sealed) on sa.row_number = o.row_number
     where o.upload_id = ${scope.uploadId}::uuid and o.row_number > ${after} and o.row_number <= ${upTo} and o.status = 'CREATED'
-  `.execute(trx);
-  return Number(result.numAffectedRows ?? 0);
+  `,
+  );
 }
 
 /** The staged rows (after, upTo] still without an outcome (an Employee ID already stored, or one the set-based steps left), decoded. */
@@ -400,15 +387,13 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
           const merged: Record<string, unknown> = { ...stored };
           for (const key of value.given) if (key !== 'employerEmployeeId') merged[key] = value.form[key as keyof EmployeeFormBody];
           form = merged as EmployeeFormBody;
-          // A signed-up worker's sign-in identity is theirs: the sheet may not change it.
-          if (existing.user_id) {
-            if (sameName(form.fullName, stored.fullName)) form = { ...form, fullName: stored.fullName };
-            const touched = changedKeys(IDENTITY, form, stored);
-            if (touched.length) {
-              const who = `${existing.full_name}${existing.mobile ? ` (${existing.mobile})` : ''}`;
-              return failed(rowNumber, SHEET_MSG.signedUp(who, touched.map((k) => HEADER.get(k)!).join(', ')), touched);
-            }
+          // The signed-up identity lock (the domain's one rule, the edit form's too): the row fails naming the worker on record.
+          const held = holdSignedUpIdentity(existing.user_id !== null, stored, form);
+          if (held.changed.length) {
+            const who = `${existing.full_name}${existing.mobile ? ` (${existing.mobile})` : ''}`;
+            return failed(rowNumber, SHEET_MSG.signedUp(who, held.changed), held.changed);
           }
+          form = held.form;
           const errors = Object.entries(validateEmployeeForm(form, run.options.today)) as [EmployeeSheetKey, string][];
           if (errors.length) return failed(rowNumber, errors[0]![1], errors.map(([k]) => k));
         }
@@ -436,22 +421,9 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
         return updated(rowNumber, changes.map((k) => `${HEADER.get(k)}: ${shown(k, stored)} -> ${shown(k, form)}`).join('; '));
       });
 
-      if (inserts.length) {
-        await sql`
-          insert into workers (employer_id, vendor_id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.*
-          from ${unnest(COLUMNS.map((c) => ({ values: inserts.map((v) => v[c.key]), type: c.type })))} as u
-        `.execute(trx);
-      }
-      if (updates.length) {
-        await sql`
-          update workers w
-          set ${sql.join(COLUMNS.map((c) => sql`${sql.ref(c.key)} = u.${sql.ref(c.key)}`))}, updated_at = now()
-          from ${unnest([{ values: updates.map((u) => u.id), type: 'uuid' }, ...COLUMNS.map((c) => ({ values: updates.map((u) => u.values[c.key]), type: c.type }))])}
-            as u(id, ${sql.join(COLUMNS.map((c) => sql.ref(c.key)))})
-          where w.id = u.id and w.employer_id = ${scope.employerId}::uuid
-        `.execute(trx);
-      }
+      // Written by the owner of workers, one statement each (unnest).
+      if (inserts.length) await addWorkers(trx, scope, inserts);
+      if (updates.length) await updateWorkerForms(trx, scope.employerId, updates);
       await run.setOutcomes(outcomes);
       inserted += inserts.length;
       run.settled(upTo);

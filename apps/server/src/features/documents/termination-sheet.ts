@@ -14,7 +14,7 @@ import {
   type TerminationSheetRow,
 } from '@portal/domain';
 import { vendorIs } from '../../platform/scope.js';
-import { unnest } from '../../platform/sql.js';
+import { terminateWorkersOn } from '../employees/index.js';
 import type { Outcome } from './staging.js';
 import { failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
@@ -53,11 +53,7 @@ export const terminationSheet: SheetKind<TerminationSheetKey, TerminationSheetRo
         return updated(rowNumber, `Status: ${STATUS_LABEL[w.employment_status] ?? w.employment_status} -> Inactive from ${formatDdMmYyyy(value.terminationDate)}`);
       });
       if (changes.length) {
-        await sql`
-          update workers w set employment_status = 'INACTIVE', terminated_at = u.day, updated_at = now()
-          from ${unnest([{ values: changes.map((c) => c.id), type: 'uuid' }, { values: changes.map((c) => c.date), type: 'date' }])} as u(id, day)
-          where w.id = u.id and w.employer_id = ${scope.employerId}::uuid
-        `.execute(trx);
+        await terminateWorkersOn(trx, scope.employerId, changes);
       }
       await run.setOutcomes(outcomes);
     }

@@ -1,6 +1,15 @@
 /** The add/edit form (spec 5.3): the stored worker as the form, the stored columns of a valid form, and its whole check. */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { EMPLOYEE_SERVER_MSG, paiseToRupeesText, rupeesToPaise, validateEmployeeForm, type EmployeeFormBody, type EmployeeFormField } from '@portal/domain';
+import {
+  EMPLOYEE_SERVER_MSG,
+  holdSignedUpIdentity,
+  paiseToRupeesText,
+  rupeesToPaise,
+  signedUpLockMessage,
+  validateEmployeeForm,
+  type EmployeeFormBody,
+  type EmployeeFormField,
+} from '@portal/domain';
 import type { WorkerRecord } from '../../db/schema.js';
 import type { DataProtector } from '../../platform/data-protection.js';
 import type { Scope } from '../../platform/scope.js';
@@ -68,6 +77,11 @@ export function sealedValuesOf(protector: Pick<DataProtector, 'protectText'>, va
   return { ...values, salary_account_number: account.sealed, salary_account_number_masked: account.masked, salary_account_number_hash: account.hash };
 }
 
+/** The stored columns of a valid form. */
+export type WorkerColumns = ReturnType<typeof valuesOf>;
+/** The columns as written (the salary account number sealed, its masked form and keyed hash beside it). */
+export type SealedWorkerColumns = ReturnType<typeof sealedValuesOf>;
+
 /** The unique indexes of `workers` and the form field each one guards. */
 const UNIQUE_FIELDS: Record<string, [EmployeeFormField, string]> = {
   workers_employer_worker_id: ['employerEmployeeId', EMPLOYEE_SERVER_MSG.duplicateEmployeeId],
@@ -83,9 +97,15 @@ export function rethrowUnique(err: unknown): never {
   throw err;
 }
 
-/** Every rule of 5.3, the metadata picks, the locked Employee ID and the duplicates; throws a FormError. */
-export async function checkForm(deps: EmployeeDeps, ctx: Scope, form: EmployeeFormBody, existing: WorkerRecord | null) {
+/**
+ * Every rule of 5.3, the metadata picks, the signed-up identity lock and the duplicates; throws a
+ * FormError. The columns to store: for a signed-up worker with the stored spelling of a locked
+ * field the form leaves the same (the domain's `holdSignedUpIdentity`, the employee sheet's rule too).
+ */
+export async function checkForm(deps: EmployeeDeps, ctx: Scope, sent: EmployeeFormBody, existing: WorkerRecord | null) {
   const { db } = deps;
+  // The signed-up identity lock: Employee ID, Full Name, Mobile and Email stay as they are.
+  const { form, changed: locked } = existing ? holdSignedUpIdentity(existing.user_id !== null, formOf(existing), sent) : { form: sent, changed: [] };
   // 5.3's schema (forms/employee.ts), the one the drawer uses, on the business date of the call.
   const errors: Partial<Record<EmployeeFormField, string>> = { ...validateEmployeeForm(form, today(deps)) };
   const employer = await db.selectFrom('employers').select('metadata').where('id', '=', ctx.admin.employer_id).executeTakeFirstOrThrow();
@@ -95,7 +115,7 @@ export async function checkForm(deps: EmployeeDeps, ctx: Scope, form: EmployeeFo
     const v = form[key].trim();
     if (v && !lists[key].includes(v)) errors[key] = pickMsg[key];
   }
-  if (existing?.user_id && form.employerEmployeeId.trim() !== existing.employer_worker_id) errors.employerEmployeeId = EMPLOYEE_SERVER_MSG.employeeIdLocked;
+  for (const key of locked) errors[key] = signedUpLockMessage([key]);
 
   // Duplicates within the employer (every context: the unique indexes are per employer).
   const values = valuesOf(form);

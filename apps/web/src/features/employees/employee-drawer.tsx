@@ -10,6 +10,7 @@ import {
   MOBILE_LENGTH,
   NAME_MAX_LENGTH,
   SALARY_ACCOUNT_MAX_LENGTH,
+  SIGNED_UP_LOCKED_FIELDS,
   earliestJoiningDate,
   employeeFormWithPicksSchema,
   isoDateInZone,
@@ -125,6 +126,8 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   const text = (field: EmployeeFormField, label: string, { normalise, onLeave, ...extra }: TextProps = {}) => {
     // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
     const registered = register(field, field === 'mobile' ? { deps: ['email'] } : undefined);
+    // The signed-up identity lock (the domain's, the server's too): shown, not editable.
+    const locked = signedUp && (SIGNED_UP_LOCKED_FIELDS as readonly string[]).includes(field);
     return (
       <TextInput
         label={label}
@@ -145,6 +148,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
         autoComplete="off"
         disabled={save.isPending}
         {...extra}
+        {...(locked ? { readOnly: true, description: 'Locked: the employee has signed up', rightSection: undefined } : {})}
       />
     );
   };
@@ -234,8 +238,6 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
             {text('employerEmployeeId', 'Employee ID', {
               required: true,
               maxLength: 100,
-              readOnly: signedUp,
-              description: signedUp ? 'Locked: the employee has signed up' : undefined,
             })}
             {text('email', 'Email', {
               type: 'email',

@@ -3,6 +3,7 @@ import { EMPLOYEE_SERVER_MSG, type BulkEmployeeResult } from '@portal/domain';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
 import { type EmployeeDeps, today, workersInScope } from '../shared.js';
+import { setWorkersStatus } from '../workers-store.js';
 
 /** PATCH /v2/employer-admin/terminate-employees and activate-employees: each id on its own. */
 export async function setStatusBulk(deps: EmployeeDeps, ctx: AuthContext, employerEmployeeIds: readonly string[], action: 'TERMINATE' | 'ACTIVATE'): Promise<BulkEmployeeResult> {
@@ -30,16 +31,14 @@ export async function setStatusBulk(deps: EmployeeDeps, ctx: AuthContext, employ
       return { employeeId, status: 'SUCCESS', fullName: w.full_name };
     });
     if (changed.length) {
-      await trx
-        .updateTable('workers')
-        .set(action === 'TERMINATE' ? { employment_status: 'INACTIVE', terminated_at: day, updated_at: deps.now() } : { employment_status: 'ACTIVE', terminated_at: null, updated_at: deps.now() })
-        .where('employer_id', '=', ctx.admin.employer_id)
-        .where(
-          'id',
-          'in',
-          changed.map((c) => c.id),
-        )
-        .execute();
+      await setWorkersStatus(
+        trx,
+        ctx.admin.employer_id,
+        changed.map((c) => c.id),
+        action,
+        day,
+        deps.now(),
+      );
       await recordAdminActivity(trx, ctx, {
                 actionType: action === 'TERMINATE' ? ACTION_TYPES.employeesTerminated : ACTION_TYPES.employeesActivated,
         targetType: 'WORKER',

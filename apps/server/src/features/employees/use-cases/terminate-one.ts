@@ -3,19 +3,14 @@ import { badRequest } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
 import { type EmployeeDeps, findInScope, opened, toRecord, today } from '../shared.js';
+import { terminateWorker } from '../workers-store.js';
 
 /** PATCH /employer-admin/terminate-employee (profile): one worker by its _id. */
 export async function terminateOne(deps: EmployeeDeps, ctx: AuthContext, id: string): Promise<EmployeeRecord> {
   const { db } = deps;
   const existing = await findInScope(deps, ctx, id.trim());
   if (existing.employment_status === 'INACTIVE') throw badRequest(EMPLOYEE_SERVER_MSG.alreadyInactive);
-  const row = await db
-    .updateTable('workers')
-    .set({ employment_status: 'INACTIVE', terminated_at: today(deps), updated_at: deps.now() })
-    .where('id', '=', existing.id)
-    .where('employer_id', '=', ctx.admin.employer_id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await terminateWorker(db, ctx.admin.employer_id, existing.id, today(deps), deps.now());
   await recordAdminActivity(db, ctx, {
         actionType: ACTION_TYPES.employeeTerminated,
     targetType: 'WORKER',

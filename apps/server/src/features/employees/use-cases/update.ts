@@ -5,6 +5,7 @@ import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
 import { checkForm, formOf, rethrowUnique, sealedValuesOf } from '../form.js';
 import { type EmployeeDeps, findInScope, opened, toRecord } from '../shared.js';
+import { updateWorkerForm } from '../workers-store.js';
 
 /** PATCH /employer-admin/employee: the stored form with the sent fields over it, checked as a whole. */
 export async function update(deps: EmployeeDeps, ctx: AuthContext, body: EmployeeUpdateBody): Promise<EmployeeRecord> {
@@ -14,14 +15,7 @@ export async function update(deps: EmployeeDeps, ctx: AuthContext, body: Employe
   const existing = await opened(deps, await findInScope(deps, ctx, id.trim()));
   const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<EmployeeFormBody>;
   const values = await checkForm(deps, ctx, { ...formOf(existing), ...sent }, existing);
-  const row = await db
-    .updateTable('workers')
-    .set({ ...sealedValuesOf(deps.protector, values), updated_at: deps.now() })
-    .where('id', '=', existing.id)
-    .where('employer_id', '=', ctx.admin.employer_id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .catch(rethrowUnique);
+  const row = await updateWorkerForm(db, ctx.admin.employer_id, existing.id, sealedValuesOf(deps.protector, values), deps.now()).catch(rethrowUnique);
   const changed = Object.keys(values).filter((k) => String(values[k as keyof typeof values]) !== String(existing[k as keyof WorkerRecord]));
   await recordAdminActivity(db, ctx, {
         actionType: ACTION_TYPES.employeeUpdated,

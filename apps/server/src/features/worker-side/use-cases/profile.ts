@@ -1,4 +1,5 @@
 import { badRequest } from '../../../platform/errors.js';
+import { setWorkerPan } from '../../employees/index.js';
 import { type WorkerSideDeps, PROFILE_REFUSALS, workerOrThrow } from '../shared.js';
 
 /** What the worker app records about a worker beyond the sign-up (their KYC details). */
@@ -31,7 +32,7 @@ export async function saveProfile(deps: WorkerSideDeps, workerId: string, input:
     if (pan) {
       // Sealed at rest (decision 0037); the screens show the masked form.
       const sealed = deps.protector.protectText(pan);
-      await trx.updateTable('workers').set({ pan: sealed.sealed, pan_masked: sealed.masked, updated_at: deps.now() }).where('id', '=', workerId).execute();
+      await setWorkerPan(trx, workerId, sealed, deps.now());
     }
   });
 }

@@ -4,6 +4,7 @@ import { conflict } from '../../../platform/errors.js';
 import { emitEvent } from '../../../platform/events.js';
 import { newId } from '../../../platform/ids.js';
 import type { WorkerSideDeps } from '../shared.js';
+import { addSignedUpWorker, linkSignedUpUser } from '../../employees/index.js';
 
 export interface RegisterInput {
   employerId: string;
@@ -33,13 +34,11 @@ export async function register(deps: WorkerSideDeps, input: RegisterInput): Prom
     .executeTakeFirst();
   if (existing) {
     if (existing.user_id) throw conflict('This worker has already signed up');
-    return db.updateTable('workers').set({ user_id: newId(), updated_at: deps.now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+    return linkSignedUpUser(db, existing.id, newId(), deps.now());
   }
   const pending = Boolean(employer.config.isEmployeeApprovalEnabled);
   return db.transaction().execute(async (trx) => {
-    const w = await trx
-    .insertInto('workers')
-    .values({
+    const w = await addSignedUpWorker(trx, {
       employer_id: input.employerId,
       vendor_id: input.vendorId ?? null,
       worker_type: input.workerType ?? (input.vendorId ? 'CONTRACTOR' : 'EMPLOYEE'),
@@ -53,9 +52,7 @@ export async function register(deps: WorkerSideDeps, input: RegisterInput): Prom
       approval_status: pending ? 'PENDING' : 'APPROVED',
       approval_requested_at: pending ? deps.now() : null,
       is_transaction_allowed: !pending,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    });
     if (pending) {
       await emitEvent(deps, trx, w.employer_id, 'worker.waiting_for_approval', {
         workerId: w.id,
