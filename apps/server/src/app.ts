@@ -11,7 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, REQUEST_TIMEOUT_MS, ERROR_CODES, webhookOpenApi } from '@portal/domain';
 import type { Deps } from './platform/context.js';
-import { AppError } from './platform/errors.js';
+import { AppError, badRequest, notFound, sendError } from './platform/errors.js';
 import { registerGuard } from './platform/guard.js';
 import { registerDevOutboxPage, registerPlatformRoutes } from './features/platform/index.js';
 import { registerAuthRoutes } from './features/auth/index.js';
@@ -77,12 +77,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof AppError) return sendError(reply, error);
     const e = error as { validation?: unknown; statusCode?: number; message?: string; code?: string };
     if (e.validation) {
-      return reply.status(400).send({ message: { description: 'Invalid request: please check the values sent', code: ERROR_CODES.validation } });
+      return sendError(reply, badRequest('Invalid request: please check the values sent'));
     }
-    if (e.statusCode === 429) return reply.status(429).send({ message: { description: MSG.tooManyRequests, code: ERROR_CODES.rateLimited } });
+    if (e.statusCode === 429) return sendError(reply, new AppError(ERROR_CODES.rateLimited));
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ message: { description: e.message ?? MSG.somethingWentWrong } });
     }
@@ -92,10 +92,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   // A NUL byte cannot be stored or searched for (PostgreSQL text refuses it): 400, before any route runs.
   app.addHook('onRequest', async (request, reply) => {
-    if (/%00/i.test(request.url)) return reply.status(400).send({ message: { description: MSG.nulCharacter, code: ERROR_CODES.validation } });
+    if (/%00/i.test(request.url)) return sendError(reply, badRequest(MSG.nulCharacter));
   });
   app.addHook('preValidation', async (request, reply) => {
-    if (hasNul(request.body)) return reply.status(400).send({ message: { description: MSG.nulCharacter, code: ERROR_CODES.validation } });
+    if (hasNul(request.body)) return sendError(reply, badRequest(MSG.nulCharacter));
   });
 
   // Counted in PostgreSQL, so that every API process of a deployment shares one count (issue 15).
@@ -164,7 +164,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   app.setNotFoundHandler(async (request, reply) => {
     // A missing /assets file (an old build's chunk) is a 404, never the app page sent as script.
     if (request.url.startsWith('/api') || request.url.startsWith('/assets/') || request.method !== 'GET' || !serveSpa) {
-      return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
+      return sendError(reply, notFound());
     }
     return reply
       .header('content-security-policy', spaCsp(await frameOrigins(deps.db)))

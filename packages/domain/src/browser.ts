@@ -9,6 +9,7 @@ export * from './messages.js';
 export * from './validation.js';
 export * from './access.js';
 export * from './api.js';
+export * from './errors.js';
 export * from './format.js';
 export * from './roles.js';
 export * from './employees.js';

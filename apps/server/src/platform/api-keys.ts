@@ -5,7 +5,7 @@
  * (`rate_limit_hits`, shared by every API process), and its last use is noted at most once a minute.
  */
 import { sql } from 'kysely';
-import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE, ERROR_CODES, MSG, type ResourceMap } from '@portal/domain';
+import { API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE, ERROR_CODES, type ResourceMap } from '@portal/domain';
 import type { AdminRecord } from '../db/schema.js';
 import type { Deps } from './context.js';
 import { AppError } from './errors.js';
@@ -57,4 +57,4 @@ export async function countKeyRequest(deps: Deps, keyId: string): Promise<{ ok: 
   return r.hits <= API_KEY_REQUESTS_PER_MINUTE ? { ok: true } : { ok: false, retryAfterS: r.ttl };
 }
 
-export const keyRateLimited = () => new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
+export const keyRateLimited = () => new AppError(ERROR_CODES.rateLimited);

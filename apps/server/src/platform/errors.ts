@@ -1,23 +1,35 @@
-/** The one error type of the API, mapped in one place to a status and the spec's error body. */
-import { ERROR_CODES, MSG, NOT_FOR_THIS_CALLER_CODE, type ErrorBody } from '@portal/domain';
+/**
+ * The one error type of the API. Its code is an entry of the domain's error table (ERRORS), which
+ * gives the HTTP status and, for a code whose text never changes, the message; one handler (app.ts)
+ * turns it into the spec's error body.
+ */
+import type { FastifyReply } from 'fastify';
+import { ERRORS, ERROR_CODES, NOT_FOR_THIS_CALLER_CODE, type CodeWithMessage, type ErrorBody, type ErrorCode, type ErrorEntry } from '@portal/domain';
 
 export class AppError extends Error {
+  readonly status: number;
+  constructor(code: CodeWithMessage, message?: string);
+  constructor(code: ErrorCode, message: string);
   constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
+    readonly code: ErrorCode,
+    message?: string,
   ) {
-    super(message);
+    const entry: ErrorEntry = ERRORS[code];
+    super(message ?? entry.message);
+    this.status = entry.status;
   }
   toBody(): ErrorBody {
-    return { message: { description: this.message, ...(this.code ? { code: this.code } : {}) } };
+    return { message: { description: this.message, code: this.code } };
   }
 }
 
-export const badRequest = (message: string, code: string = ERROR_CODES.validation) => new AppError(400, message, code);
-export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, message, ERROR_CODES.unauthenticated);
-export const forbidden = (message: string = MSG.unauthorized) => new AppError(403, message, ERROR_CODES.forbidden);
+export const badRequest = (message: string) => new AppError(ERROR_CODES.validation, message);
+export const unauthenticated = (message?: string) => new AppError(ERROR_CODES.unauthenticated, message);
+export const forbidden = (message?: string) => new AppError(ERROR_CODES.forbidden, message);
 /** Issue 26: the guard let the caller through, but this call is for another kind of caller (a person, the employer's own context). */
-export const notForThisCaller = (message: string) => new AppError(403, message, NOT_FOR_THIS_CALLER_CODE);
-export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.notFound);
-export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new AppError(409, message, code);
+export const notForThisCaller = (message: string) => new AppError(NOT_FOR_THIS_CALLER_CODE, message);
+export const notFound = (message?: string) => new AppError(ERROR_CODES.notFound, message);
+export const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
+
+/** For a hook or handler that answers itself instead of throwing: the error's status (the table's) and body. */
+export const sendError = (reply: FastifyReply, error: AppError) => reply.status(error.status).send(error.toBody());

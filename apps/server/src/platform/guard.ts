@@ -186,7 +186,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps): void {
     if (!session) throw unauthenticated();
     const allowUnenrolled = rule.kind === 'session' && rule.allowUnenrolled;
     if (!session.mfaVerified && !allowUnenrolled) {
-      throw new AppError(403, 'Second factor not registered', ERROR_CODES.mfaNotEnrolled);
+      throw new AppError(ERROR_CODES.mfaNotEnrolled);
     }
     let vendorId: string | null = null;
     const query = (request.query ?? {}) as Record<string, unknown>;

@@ -22,7 +22,7 @@ import {
   passwordPolicyProblems,
 } from '@portal/domain';
 import type { DB } from '../db/schema.js';
-import { badRequest } from './errors.js';
+import { AppError } from './errors.js';
 
 // OWASP / ASVS minimum for argon2id: m = 19 MiB, t = 2, p = 1.
 export const ARGON2_PARAMS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -194,7 +194,7 @@ export async function passwordProblems(password: string, owner: PasswordOwner, o
  */
 export async function assertPasswordPolicy(password: string, owner: PasswordOwner, options: PolicyOptions = {}): Promise<void> {
   const problems = await passwordProblems(password, owner, options);
-  if (problems.length) throw badRequest(passwordPolicyMessage(problems), ERROR_CODES.passwordExpired);
+  if (problems.length) throw new AppError(ERROR_CODES.passwordExpired, passwordPolicyMessage(problems));
 }
 
 /** The owner's words of an admin: their e-mail, name and mobile, their employer's name and their vendor's. */

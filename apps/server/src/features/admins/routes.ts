@@ -37,7 +37,7 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
   app.get('/employer-admin', { config: sessionRoute(true), schema: { tags, response: { 200: AdminProfile } } }, async (req) => {
     const ctx = authOf(req);
     // The guard lets an enrolment-only session through so that it gets the spec's E11023 here.
-    if (!ctx.mfaVerified) throw new AppError(403, 'Second factor not registered', ERROR_CODES.mfaNotEnrolled);
+    if (!ctx.mfaVerified) throw new AppError(ERROR_CODES.mfaNotEnrolled);
     return admins.profile(ctx);
   });
   app.get('/employer-admin/mfa', { config: sessionRoute(true), schema: { tags, response: { 200: AdminMfaInfo } } }, async (req) => {

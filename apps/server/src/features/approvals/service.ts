@@ -164,7 +164,7 @@ export function createApprovalService(deps: Deps) {
   /** Spec 6: "The pending-approval screen needs the approval config"; the server refuses the same way. */
   async function requireApprovalEnabled(ctx: Scope): Promise<void> {
     const employer = await db.selectFrom('employers').select('config').where('id', '=', ctx.admin.employer_id).executeTakeFirst();
-    if (!employer?.config.isEmployeeApprovalEnabled) throw new AppError(403, APPROVAL_SERVER_MSG.disabled, APPROVAL_DISABLED_CODE);
+    if (!employer?.config.isEmployeeApprovalEnabled) throw new AppError(APPROVAL_DISABLED_CODE);
   }
 
   return {

@@ -1,6 +1,6 @@
 /** Use case: register the phone that receives sign-in codes (the second factor), from an enrolment-only session. */
-import { ERROR_CODES, MSG, RECENT_LOGIN_MS, phoneHint } from '@portal/domain';
-import { AppError, conflict } from '../../platform/errors.js';
+import { ERROR_CODES, RECENT_LOGIN_MS, phoneHint } from '@portal/domain';
+import { AppError } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
 import { isUuid } from '../../platform/ids.js';
@@ -10,20 +10,20 @@ export function enrolmentUseCase(kit: AuthKit) {
   const { db, now } = kit;
 
   async function startEnrolment(auth: AuthContext, phone: string) {
-    if (auth.admin.mfa_phone || auth.mfaVerified) throw conflict('A second factor is already registered', ERROR_CODES.secondFactorInUse);
+    if (auth.admin.mfa_phone || auth.mfaVerified) throw new AppError(ERROR_CODES.secondFactorInUse);
     if (now().getTime() - auth.passwordVerifiedAt.getTime() > RECENT_LOGIN_MS) {
-      throw new AppError(403, 'Please sign in again to register your phone', ERROR_CODES.requiresRecentLogin);
+      throw new AppError(ERROR_CODES.requiresRecentLogin);
     }
     // Spec 4.2 step 5: when the employer registered the admin's mobile, the code goes to it and no
     // other phone is enrolled on the admin's word (issue 22 item 1, decision 0038). A changed number
     // is set by another admin with WRITE on admins (the admin form), which resets the second factor.
-    if (auth.admin.mobile && phone !== auth.admin.mobile) throw new AppError(403, MSG.phoneNotRegistered, ERROR_CODES.phoneNotRegistered);
+    if (auth.admin.mobile && phone !== auth.admin.mobile) throw new AppError(ERROR_CODES.phoneNotRegistered);
     const verificationId = await kit.sendOtp(auth.admin, 'ENROL', auth.sessionId, phone);
     return { verificationId, phoneHint: phoneHint(phone) };
   }
 
   async function finishEnrolment(auth: AuthContext, verificationId: string, code: string): Promise<string> {
-    if (auth.admin.mfa_phone || auth.mfaVerified) throw conflict('A second factor is already registered', ERROR_CODES.secondFactorInUse);
+    if (auth.admin.mfa_phone || auth.mfaVerified) throw new AppError(ERROR_CODES.secondFactorInUse);
     // A verificationId that is not a uuid cannot match; without this check PostgreSQL refuses the query (500).
     const row = isUuid(verificationId) ? await kit.checkOtp(auth.sessionId, 'ENROL', code, verificationId) : null;
     if (!row) throw invalidCode();

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import {
   ERROR_CODES,
-  MSG,
+  
   OTP_MAX_WRONG_TRIES,
   OTP_TTL_MS,
   RESEND_COUNTDOWN_VERIFICATION_PAGE_S,
@@ -15,7 +15,7 @@ import {
 import type { ActionKind, AdminRecord, OtpPurpose } from '../../db/schema.js';
 import type { Database } from '../../platform/database.js';
 import type { Deps } from '../../platform/context.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { assertPasswordPolicy, passwordOwnerOf } from '../../platform/passwords.js';
 import { keyedHash, newOtp, newToken, sameBytes, sha256 } from '../../platform/secrets.js';
 import { createLimits } from './limits.js';
@@ -24,9 +24,9 @@ import { otpSms, toE164 } from './mails.js';
 
 export { ANONYMOUS_RESEND_MS } from './limits.js';
 
-export const wrongCredentials = () => badRequest(MSG.wrongCredentials, 'auth/invalid-credential');
-export const invalidCode = () => badRequest(MSG.invalidCode, 'auth/invalid-verification-code');
-export const accountLocked = () => new AppError(429, MSG.accountLocked, ERROR_CODES.locked);
+export const wrongCredentials = () => new AppError('auth/invalid-credential');
+export const invalidCode = () => new AppError('auth/invalid-verification-code');
+export const accountLocked = () => new AppError(ERROR_CODES.locked);
 
 export function createAuthKit(deps: Deps) {
   const { db, config } = deps;
@@ -116,11 +116,11 @@ export function createAuthKit(deps: Deps) {
         .where('admin_id', '=', admin.id)
         .where('created_at', '>', new Date(now().getTime() - 60 * 60_000))
         .executeTakeFirstOrThrow();
-      if (Number(sent.n) >= config.smsPerAdminPerHour) throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
+      if (Number(sent.n) >= config.smsPerAdminPerHour) throw new AppError(ERROR_CODES.rateLimited);
       const boundTo = typeof bind === 'string' ? bind : (madeAttempt = await bind(trx));
       const last = await trx.selectFrom('otp_codes').select('created_at').where('bound_to', '=', boundTo).orderBy('created_at', 'desc').executeTakeFirst();
       if (last && now().getTime() - last.created_at.getTime() < RESEND_COUNTDOWN_VERIFICATION_PAGE_S * 1000 - 1000) {
-        throw new AppError(429, MSG.tooManyRequests, ERROR_CODES.rateLimited);
+        throw new AppError(ERROR_CODES.rateLimited);
       }
       await trx.updateTable('otp_codes').set({ invalidated_at: now() }).where('bound_to', '=', boundTo).where('consumed_at', 'is', null).where('invalidated_at', 'is', null).execute();
       const row = await trx
@@ -139,7 +139,7 @@ export function createAuthKit(deps: Deps) {
       deps.log.warn(`SMS send failed: ${error instanceof Error ? error.message : String(error)}`);
       await db.deleteFrom('otp_codes').where('id', '=', id).execute();
       if (madeAttempt) await db.deleteFrom('sign_in_attempts').where('id', '=', madeAttempt).execute();
-      throw new AppError(503, MSG.smsUnavailable, ERROR_CODES.smsUnavailable);
+      throw new AppError(ERROR_CODES.smsUnavailable);
     }
     return id;
   }

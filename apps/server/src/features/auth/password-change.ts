@@ -1,9 +1,8 @@
 /** Use case: a signed-in admin changes the password (every other session ends), or signs out. */
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
-import { badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { MSG } from '@portal/domain';
 import type { AuthKit } from './kit.js';
 
 export function passwordChangeUseCase(kit: AuthKit) {
@@ -15,7 +14,7 @@ export function passwordChangeUseCase(kit: AuthKit) {
 
   async function changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<string> {
     const admin = await db.selectFrom('admins').selectAll().where('id', '=', auth.admin.id).executeTakeFirstOrThrow();
-    if (!admin.password_hash || !(await verifyPassword(admin.password_hash, currentPassword))) throw badRequest(MSG.currentPasswordWrong, 'auth/wrong-password');
+    if (!admin.password_hash || !(await verifyPassword(admin.password_hash, currentPassword))) throw new AppError('auth/wrong-password');
     await kit.assertPolicy(newPassword, admin.email);
     const hash = await hashPassword(newPassword);
     const out = kit.mails.outbox();

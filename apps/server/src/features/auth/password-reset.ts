@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { ERROR_CODES, MSG } from '@portal/domain';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { AuthKit } from './kit.js';
 import { RESET_MAILS_PER_HOUR, RESET_MAIL_INTERVAL_MS } from './limits.js';
@@ -22,7 +22,7 @@ export function passwordResetUseCase(kit: AuthKit) {
     const slot = await kit.limits.takeMailSlot('RESET_MAIL', email, RESET_MAIL_INTERVAL_MS, RESET_MAILS_PER_HOUR, (trx) =>
       out.add(trx, { kind: 'RESET_LINK', email: email.trim().toLowerCase() }),
     );
-    if (!slot.allowed) throw new AppError(429, MSG.mailsAskedTooOften(slot.retryInSeconds), ERROR_CODES.rateLimited);
+    if (!slot.allowed) throw new AppError(ERROR_CODES.rateLimited, MSG.mailsAskedTooOften(slot.retryInSeconds));
     out.sent();
     return `${MSG.resetLinkSent} ${MSG.askAgainIn(slot.nextInSeconds)}`;
   }
@@ -30,7 +30,7 @@ export function passwordResetUseCase(kit: AuthKit) {
   async function checkResetCode(oobCode: string): Promise<string> {
     const adminId = await kit.peekActionCode(oobCode, 'RESET_PASSWORD');
     const admin = adminId ? await db.selectFrom('admins').select(['email', 'status']).where('id', '=', adminId).executeTakeFirst() : undefined;
-    if (!admin || admin.status !== 'ACTIVE') throw badRequest(MSG.invalidResetLink, 'auth/invalid-action-code');
+    if (!admin || admin.status !== 'ACTIVE') throw new AppError('auth/invalid-action-code', MSG.invalidResetLink);
     return admin.email;
   }
 
@@ -54,7 +54,7 @@ export function passwordResetUseCase(kit: AuthKit) {
       await out.add(trx, { kind: 'PASSWORD_CHANGED', adminId });
       return a;
     });
-    if (!admin) throw badRequest(MSG.invalidResetLink, 'auth/invalid-action-code');
+    if (!admin) throw new AppError('auth/invalid-action-code', MSG.invalidResetLink);
     out.sent();
     await recordActivity(db, { employerId: admin.employer_id, vendorId: admin.vendor_id, adminId: admin.id, actionType: ACTION_TYPES.passwordReset, targetType: 'ADMIN', targetId: admin.id });
   }

@@ -4,7 +4,7 @@ import {
   ERROR_CODES,
   LOGIN_LOCK_MS,
   LOGIN_MAX_FAILURES,
-  MSG,
+  
   RESEND_COUNTDOWN_VERIFICATION_PAGE_S,
   SIGN_IN_ATTEMPT_TTL_MS,
   isValidEmail,
@@ -67,7 +67,7 @@ export function signInUseCase(kit: AuthKit) {
       .execute();
     if (!admin.email_verified_at) {
       await kit.sendVerificationMail(admin);
-      throw new AppError(403, MSG.verificationMailSent, ERROR_CODES.emailNotVerified);
+      throw new AppError(ERROR_CODES.emailNotVerified);
     }
     // A stored password that no longer meets the rule has expired ("Password Expired..." on the sign-in screen).
     await assertPasswordPolicy(password, await passwordOwnerOf(db, admin.id), { acceptPublished: !kit.config.production });

@@ -1,7 +1,7 @@
 /** Use case: an invited admin signs up with the invitation link, asks for a mail again, verifies the e-mail. */
 import { ERROR_CODES, MSG } from '@portal/domain';
 import { ACTION_TYPES, recordActivity } from '../../platform/activity.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { AuthKit } from './kit.js';
 import { ANONYMOUS_MAILS_PER_HOUR, ANONYMOUS_RESEND_MS } from './limits.js';
@@ -22,7 +22,7 @@ export function signUpUseCase(kit: AuthKit) {
     const slot = await kit.limits.takeMailSlot('ANONYMOUS_MAIL', email, ANONYMOUS_RESEND_MS, ANONYMOUS_MAILS_PER_HOUR, (trx) =>
       out.add(trx, { kind: 'ANONYMOUS', email: email.trim().toLowerCase(), purpose }),
     );
-    if (!slot.allowed) throw new AppError(429, MSG.mailsAskedTooOften(slot.retryInSeconds), ERROR_CODES.rateLimited);
+    if (!slot.allowed) throw new AppError(ERROR_CODES.rateLimited, MSG.mailsAskedTooOften(slot.retryInSeconds));
     out.sent();
     return slot.nextInSeconds;
   }
@@ -66,7 +66,7 @@ export function signUpUseCase(kit: AuthKit) {
 
   async function verifyEmail(oobCode: string): Promise<void> {
     const adminId = await kit.consumeActionCode(oobCode, 'VERIFY_EMAIL');
-    if (!adminId) throw badRequest(MSG.invalidActionLink, 'auth/invalid-action-code');
+    if (!adminId) throw new AppError('auth/invalid-action-code', MSG.invalidActionLink);
     await db.updateTable('admins').set({ email_verified_at: now(), updated_at: now() }).where('id', '=', adminId).execute();
   }
 

@@ -7,7 +7,7 @@ export class FormError extends AppError {
     description: string,
     readonly errors: Record<string, string>,
   ) {
-    super(400, description, ERROR_CODES.validation);
+    super(ERROR_CODES.validation, description);
   }
   override toBody(): EmployeeFormErrorBody {
     return { ...super.toBody(), errors: this.errors };

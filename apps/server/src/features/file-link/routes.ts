@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import {
   FILE_UPLOAD_LINK_CODES,
-  FILE_UPLOAD_LINK_MSG,
+  
   FILE_UPLOAD_PAGE_PATH,
   FILE_UPLOAD_TOKEN_TTL_MS,
   FileUploadTokenQuery,
@@ -32,8 +32,8 @@ import { registerMultipart } from '../../platform/uploads/receive.js';
 import { createDocumentService, receiveCheckedFile } from '../documents/index.js';
 import { createUploadTokens } from './token.js';
 
-const disabled = () => new AppError(403, FILE_UPLOAD_LINK_MSG.disabled, FILE_UPLOAD_LINK_CODES.disabled);
-const invalid = () => new AppError(403, FILE_UPLOAD_LINK_MSG.invalid, FILE_UPLOAD_LINK_CODES.invalid);
+const disabled = () => new AppError(FILE_UPLOAD_LINK_CODES.disabled);
+const invalid = () => new AppError(FILE_UPLOAD_LINK_CODES.invalid);
 
 export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();

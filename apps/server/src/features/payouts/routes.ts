@@ -1,9 +1,10 @@
 /** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccountStatement, ERROR_CODES, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
+import { AccountStatement, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
+import { sendError, unauthenticated } from '../../platform/errors.js';
 import { createPayoutQueue } from './jobs.js';
 import { createPayoutService } from './service.js';
 import { accountStatement } from './statement.js';
@@ -63,7 +64,7 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['x-bank-signature'];
       const outcome = await receiver.receive(body, typeof signature === 'string' ? signature : undefined);
-      if (outcome === 'bad-signature') return reply.status(401).send({ message: { description: 'Invalid signature', code: ERROR_CODES.unauthenticated } });
+      if (outcome === 'bad-signature') return sendError(reply, unauthenticated('Invalid signature'));
       return reply.status(200).send({ received: true, outcome });
     });
   });

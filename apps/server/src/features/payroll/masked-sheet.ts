@@ -11,7 +11,7 @@
  * out (they may hold anything), and so is the original's formatting.
  */
 import {
-  MSG,
+  
   PAYROLL_SHEET_COLUMNS,
   cellText,
   hasAccess,
@@ -68,7 +68,7 @@ export async function maskAccountNumbers(content: Buffer): Promise<Buffer> {
     return writeXlsx({ name: sheet.name, header: header.cells.map((c) => cellText(c)), headerRow: header.rowNumber, rows: out() });
   }
   // No payroll sheet in it (it could not have been processed): nothing is given rather than an unmasked file.
-  throw new AppError(409, MSG.maskedSheetUnavailable, 'DOCUMENT_NOT_MASKABLE');
+  throw new AppError('DOCUMENT_NOT_MASKABLE');
 }
 
 /**

@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import {
   PAYROLL_REPORT_COLUMNS,
-  PAYROLL_REPORT_MSG,
+  
   UPLOAD_MSG,
   addToReportTotals,
   documentLocation,
@@ -24,7 +24,7 @@ import {
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import type { Database } from '../../platform/database.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { uuidOrNotFound } from '../../platform/ids.js';
 import { dataScopeOf, vendorIs, type DataScope, type Scope } from '../../platform/scope.js';
 import { writeXlsx, type XlsxRow } from '../../platform/uploads/xlsx-writer.js';
@@ -79,7 +79,7 @@ export async function finalReportDocument(db: Database, scope: DataScope, q: { d
         .where(vendorIs(scope.vendorId))
         .executeTakeFirst();
       if (!p || p.admin_id !== q.employerAdminId) throw notFound(UPLOAD_MSG.notFound);
-      if (!hasPayoutReport(p.status)) throw conflict(PAYROLL_REPORT_MSG.notReady, 'PAYROLL_NOT_EXECUTED');
+      if (!hasPayoutReport(p.status)) throw new AppError('PAYROLL_NOT_EXECUTED');
       const month = monthOfDate(p.month);
 
       // The entry's current payout (request_id) gives the bank's reason of a failure.

@@ -30,7 +30,7 @@ import {
   maxBytesOf,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, sendError } from '../../platform/errors.js';
 import { areaRoute, authOf } from '../../platform/guard.js';
 import { inScope } from '../../platform/scope.js';
 import { acceptBulk, createDocumentService } from '../documents/index.js';
@@ -42,7 +42,7 @@ const UPLOAD_BODY_LIMIT = Math.ceil((maxBytesOf('PAYROLL_UPLOAD') + 1) / 3) * 4 
 /** A body past the limit is the Size Error of the upload screen, not a bare 413. */
 function uploadErrors(error: unknown, _req: FastifyRequest, reply: FastifyReply) {
   if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    void reply.status(400).send(new AppError(400, UPLOAD_MSG.sizeError(SHEET_UPLOAD_LIMIT_MB), 'UPLOAD_TOO_LARGE').toBody());
+    void sendError(reply, new AppError('UPLOAD_TOO_LARGE', UPLOAD_MSG.sizeError(SHEET_UPLOAD_LIMIT_MB)));
     return;
   }
   throw error;

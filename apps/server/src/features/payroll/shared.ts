@@ -18,7 +18,7 @@ import {
 } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import { inScope, type Scope } from '../../platform/scope.js';
 import { createDocumentService } from '../documents/index.js';
@@ -34,7 +34,7 @@ export const payrollDeps = (deps: Deps): PayrollDeps => ({ ...deps, documents: c
 
 export const notFoundPayroll = () => notFound(PAYROLL_MSG.notFound);
 export const noData = () => notFound(PAYROLL_MSG.noData);
-export const notAllowed = (status: string) => conflict(PAYROLL_MSG.notAllowed(payrollStatusText(status)), 'PAYROLL_STATUS');
+export const notAllowed = (status: string) => new AppError('PAYROLL_STATUS', PAYROLL_MSG.notAllowed(payrollStatusText(status)));
 
 /** The business date (IST) of the deps' clock. */
 export const today = (deps: Pick<Deps, 'now'>) => isoDateInZone(deps.now(), BUSINESS_TIME_ZONE);

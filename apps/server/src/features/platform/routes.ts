@@ -2,8 +2,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { ERROR_CODES, HealthResult, OutboxQuery, OutboxResult, type OutboxMessage } from '@portal/domain';
+import { HealthResult, OutboxQuery, OutboxResult, type OutboxMessage } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
+import { notFound, sendError } from '../../platform/errors.js';
 import { publicRoute } from '../../platform/guard.js';
 import { queueHealthy } from '../../platform/queue.js';
 
@@ -24,7 +25,7 @@ export const isLoopback = (address: string | undefined): boolean =>
  * (the socket's address; no proxy header is trusted), and is 404 to anyone else on the network.
  */
 async function loopbackOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send({ message: { description: 'Not found', code: ERROR_CODES.notFound } });
+  if (!isLoopback(request.socket.remoteAddress)) return sendError(reply, notFound());
 }
 
 export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): void {

@@ -21,7 +21,7 @@ import {
   transactionExportRow,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, sendError } from '../../platform/errors.js';
 import { areaRoute, authOf } from '../../platform/guard.js';
 import { XLSX_TYPE, writeReport, type ReportSheet } from './report.js';
 import { createWorkerTransactionsService, toTopupRow, toTransactionRow, type TopupSelection, type TransactionSelection } from './service.js';
@@ -37,7 +37,7 @@ function pagingErrors(error: unknown, _req: FastifyRequest, reply: FastifyReply)
   if (hasZodFastifySchemaValidationErrors(error)) {
     const paging = error.validation.find((v) => (WORKER_TRANSACTIONS_PAGE_PARAMS as readonly string[]).includes(v.instancePath.slice(1)));
     if (paging?.message) {
-      void reply.status(400).send(badRequest(paging.message).toBody());
+      void sendError(reply, badRequest(paging.message));
       return;
     }
   }

@@ -4,7 +4,7 @@
  * zips and pass every zip check (sizes, entry count, links, encryption, DTDs) before anything
  * parses them.
  */
-import { extensionOf, UPLOAD_MSG, type FileExtension } from '@portal/domain';
+import { extensionOf, UPLOAD_MSG, type CodeWithMessage, type FileExtension } from '@portal/domain';
 import { AppError } from '../errors.js';
 import { verifyZip, ZipError, type ZipErrorKind } from './zip.js';
 
@@ -24,15 +24,16 @@ const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** The part that makes an Open XML package a workbook or a document. */
 const MAIN_PART: Partial<Record<FileExtension, string>> = { xlsx: 'xl/workbook.xml', docx: 'word/document.xml' };
 
-const ZIP_REFUSALS: Record<ZipErrorKind, { message: string; code: string }> = {
-  corrupt: { message: UPLOAD_MSG.corrupt, code: 'UPLOAD_CORRUPT' },
-  tooManyEntries: { message: UPLOAD_MSG.tooManyEntries, code: 'UPLOAD_TOO_MANY_ENTRIES' },
-  tooLarge: { message: UPLOAD_MSG.tooLargeUnpacked, code: 'UPLOAD_TOO_LARGE_UNPACKED' },
-  forbidden: { message: UPLOAD_MSG.forbiddenContent, code: 'UPLOAD_FORBIDDEN_CONTENT' },
-};
+/** The zip check's refusals; their messages are the error table's. */
+const ZIP_REFUSALS = {
+  corrupt: 'UPLOAD_CORRUPT',
+  tooManyEntries: 'UPLOAD_TOO_MANY_ENTRIES',
+  tooLarge: 'UPLOAD_TOO_LARGE_UNPACKED',
+  forbidden: 'UPLOAD_FORBIDDEN_CONTENT',
+} as const satisfies Record<ZipErrorKind, CodeWithMessage>;
 
 const isFileExtension = (ext: string, allowed: readonly FileExtension[]): ext is FileExtension => (allowed as readonly string[]).includes(ext);
-const mismatch = (ext: FileExtension) => new AppError(400, UPLOAD_MSG.contentMismatch(ext), 'UPLOAD_CONTENT_MISMATCH');
+const mismatch = (ext: FileExtension) => new AppError('UPLOAD_CONTENT_MISMATCH', UPLOAD_MSG.contentMismatch(ext));
 const startsWith = (buf: Buffer, magic: Buffer) => buf.length >= magic.length && buf.subarray(0, magic.length).equals(magic);
 
 async function checkOpenXml(buf: Buffer, ext: FileExtension): Promise<void> {
@@ -42,8 +43,7 @@ async function checkOpenXml(buf: Buffer, ext: FileExtension): Promise<void> {
     entries = await verifyZip(buf);
   } catch (err) {
     if (!(err instanceof ZipError)) throw err;
-    const refusal = ZIP_REFUSALS[err.kind];
-    throw new AppError(400, refusal.message, refusal.code);
+    throw new AppError(ZIP_REFUSALS[err.kind]);
   }
   if (!entries.has('[Content_Types].xml') || !entries.has(MAIN_PART[ext]!)) throw mismatch(ext);
 }
@@ -61,8 +61,8 @@ function checkCsv(buf: Buffer): void {
 /** The file's type when its name and content agree and it passes the checks; a 400 with the screen's message otherwise. */
 export async function inspectFile(buf: Buffer, fileName: string, allowed: readonly FileExtension[]): Promise<{ extension: FileExtension; mimeType: string }> {
   const ext = extensionOf(fileName);
-  if (!isFileExtension(ext, allowed)) throw new AppError(400, UPLOAD_MSG.formatError(allowed.join(', ')), 'UPLOAD_FORMAT');
-  if (buf.length === 0) throw new AppError(400, UPLOAD_MSG.emptyFile, 'UPLOAD_EMPTY');
+  if (!isFileExtension(ext, allowed)) throw new AppError('UPLOAD_FORMAT', UPLOAD_MSG.formatError(allowed.join(', ')));
+  if (buf.length === 0) throw new AppError('UPLOAD_EMPTY');
   switch (ext) {
     case 'xlsx':
     case 'docx':

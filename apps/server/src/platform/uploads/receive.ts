@@ -41,7 +41,7 @@ export function cleanFileName(raw: string): string {
   return chars.slice(0, MAX_FILE_NAME).join('');
 }
 
-const noFile = () => new AppError(400, UPLOAD_MSG.noFile, 'UPLOAD_NO_FILE');
+const noFile = () => new AppError('UPLOAD_NO_FILE');
 
 /**
  * The uploaded file, whole, once it is known to be at most `maxBytes` (`maxMb` is the limit as the
@@ -73,7 +73,7 @@ export async function receiveFile(request: FastifyRequest, maxBytes: number, max
       if (size > maxBytes) {
         chunks.length = 0;
         stream.resume();
-        throw new AppError(400, UPLOAD_MSG.sizeError(maxMb), 'UPLOAD_TOO_LARGE');
+        throw new AppError('UPLOAD_TOO_LARGE', UPLOAD_MSG.sizeError(maxMb));
       }
       chunks.push(b);
     }
@@ -81,7 +81,7 @@ export async function receiveFile(request: FastifyRequest, maxBytes: number, max
     if (err instanceof AppError) throw err;
     throw noFile(); // the upload broke off part way
   }
-  if (stream.truncated) throw new AppError(400, UPLOAD_MSG.sizeError(maxMb), 'UPLOAD_TOO_LARGE');
-  if (size === 0) throw new AppError(400, UPLOAD_MSG.emptyFile, 'UPLOAD_EMPTY');
+  if (stream.truncated) throw new AppError('UPLOAD_TOO_LARGE', UPLOAD_MSG.sizeError(maxMb));
+  if (size === 0) throw new AppError('UPLOAD_EMPTY');
   return { fileName: cleanFileName(part.filename ?? ''), mimeType: part.mimetype, buffer: Buffer.concat(chunks, size) };
 }

@@ -1,5 +1,5 @@
 import { PAYROLL_MSG, canMove, firstDayOf, isPayrollWindowClosed, lastDayOf, monthLabel, monthOfDate, type PayrollStatusResult } from '@portal/domain';
-import { badRequest, conflict } from '../../../platform/errors.js';
+import { AppError, badRequest } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../../platform/activity.js';
 import { movePayroll } from '../lifecycle.js';
@@ -32,9 +32,9 @@ async function move(deps: PayrollDeps, ctx: AuthContext, payrollId: string, to: 
     }
     if (!canMove(p.status, to)) throw notAllowed(p.status);
     if (to === 'PAYROLL_FROZEN') {
-      if (isPayrollWindowClosed(month, today(deps), config)) throw conflict(PAYROLL_MSG.expired, 'PAYROLL_EXPIRED');
+      if (isPayrollWindowClosed(month, today(deps), config)) throw new AppError('PAYROLL_EXPIRED');
       const current = await currentPayroll(trx, ctx, month);
-      if (current && current.id !== p.id) throw conflict(PAYROLL_MSG.notCurrent(label), 'PAYROLL_NOT_CURRENT');
+      if (current && current.id !== p.id) throw new AppError('PAYROLL_NOT_CURRENT', PAYROLL_MSG.notCurrent(label));
     }
     await movePayroll(trx, p.id, p.status, to, to === 'PAYROLL_FROZEN' ? { frozen_at: now, frozen_by: ctx.admin.id, updated_at: now } : { cancelled_at: now, cancelled_by: ctx.admin.id, updated_at: now });
     await recordAdminActivity(trx, ctx, {

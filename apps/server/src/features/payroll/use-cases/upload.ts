@@ -17,7 +17,7 @@ import {
   type PayrollKind,
   type UploadPayrollDocResult,
 } from '@portal/domain';
-import { AppError, badRequest, conflict } from '../../../platform/errors.js';
+import { AppError, badRequest } from '../../../platform/errors.js';
 import type { AuthContext } from '../../../platform/guard.js';
 import { inspectFile } from '../../../platform/uploads/inspect.js';
 import { cleanFileName } from '../../../platform/uploads/receive.js';
@@ -28,11 +28,11 @@ import { type PayrollDeps, configOf, currentPayroll, today } from '../shared.js'
 /** Base64 (a data: URL prefix allowed) to bytes, refusing what is not base64 or too large before decoding. */
 function decodeBase64(text: string, maxBytes: number, maxMb: number): Buffer {
   const body = text.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (body.length === 0) throw new AppError(400, UPLOAD_MSG.emptyFile, 'UPLOAD_EMPTY');
+  if (body.length === 0) throw new AppError('UPLOAD_EMPTY');
   if (Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0) > maxBytes) {
-    throw new AppError(400, UPLOAD_MSG.sizeError(maxMb), 'UPLOAD_TOO_LARGE');
+    throw new AppError('UPLOAD_TOO_LARGE', UPLOAD_MSG.sizeError(maxMb));
   }
-  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new AppError(400, UPLOAD_MSG.corrupt, 'UPLOAD_CORRUPT');
+  if (body.length % 4 === 1 || !/^[A-Za-z0-9+/]*={0,2}$/.test(body)) throw new AppError('UPLOAD_CORRUPT');
   return Buffer.from(body, 'base64');
 }
 
@@ -73,23 +73,23 @@ export async function uploadSheet(
     const asked = parseMonthKey(input.payrollMonth);
     if (!asked || compareMonths(asked, month) !== 0) throw badRequest(PAYROLL_MSG.wrongMonth(label));
   }
-  if (!isCurrentPayrollActive(day, config)) throw conflict(PAYROLL_MSG.windowClosed(formatDdMmYyyy(nextPayroll(day, config))), 'PAYROLL_WINDOW_CLOSED');
+  if (!isCurrentPayrollActive(day, config)) throw new AppError('PAYROLL_WINDOW_CLOSED', PAYROLL_MSG.windowClosed(formatDdMmYyyy(nextPayroll(day, config))));
   // Decision 0022: a streaming-account sheet only from an employer that has opted in; refused before anything is stored.
   if (input.docType === 'PAYROLL_STREAMING_ACCOUNT' && !config.hasEmployerOptedForStreamingAccount) {
-    throw conflict(PAYROLL_MSG.streamingNotOptedIn, 'STREAMING_ACCOUNT_NOT_OPTED_IN');
+    throw new AppError('STREAMING_ACCOUNT_NOT_OPTED_IN');
   }
   let payrollId = '';
   const record = await documents.accept(ctx, input.docType, await file(), async (trx, upload) => {
     // One upload per context and month at a time, so the check below stays true until commit.
     await sql`select pg_advisory_xact_lock(hashtextextended(${`payroll:${ctx.admin.employer_id}:${ctx.vendorId ?? ''}:${firstDayOf(month)}`}, 0))`.execute(trx);
     const current = await currentPayroll(trx, ctx, month);
-    if (current?.status === 'PAYROLL_FROZEN') throw conflict(PAYROLL_MSG.alreadyFinalized(label), 'PAYROLL_FINALIZED');
-    if (current && isDisbursalStatus(current.status)) throw conflict(PAYROLL_MSG.alreadyExecuted(label), 'PAYROLL_EXECUTED');
+    if (current?.status === 'PAYROLL_FROZEN') throw new AppError('PAYROLL_FINALIZED', PAYROLL_MSG.alreadyFinalized(label));
+    if (current && isDisbursalStatus(current.status)) throw new AppError('PAYROLL_EXECUTED', PAYROLL_MSG.alreadyExecuted(label));
     // Still processing refuses, unless its job is dead for good (decision 0019): then that payroll
     // ends PAYROLL_PROCESSING_FAILED here (UPLOADED too: a job that died before it began) and this
     // upload replaces it.
     if (current && (current.status === 'UPLOADED' || current.status === 'PROCESSING')) {
-      if (!(await documents.abandonIfJobDead(trx, current.upload_id))) throw conflict(PAYROLL_MSG.stillProcessing(label), 'PAYROLL_PROCESSING');
+      if (!(await documents.abandonIfJobDead(trx, current.upload_id))) throw new AppError('PAYROLL_PROCESSING', PAYROLL_MSG.stillProcessing(label));
       await movePayroll(trx, current.id, ['UPLOADED', 'PROCESSING'], 'PAYROLL_PROCESSING_FAILED', { failure_reason: JOB_MSG.abandoned, updated_at: deps.now() });
     }
     payrollId = await startPayroll(trx, {

@@ -30,7 +30,7 @@ export async function move(deps: WorkerSideDeps, transactionId: string, to: Tran
     await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status, created_at: deps.now() }).execute();
     return reason;
   });
-  if (refused) throw new AppError(422, refused);
+  if (refused) throw new AppError('ADVANCE_REFUSED', refused);
 }
 
 /** The lender's and the transfer's steps, as the provider's systems would report them. */

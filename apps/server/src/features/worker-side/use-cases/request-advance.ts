@@ -12,7 +12,7 @@ export async function requestAdvance(deps: WorkerSideDeps, workerId: string, amo
     const w = await trx.selectFrom('workers').selectAll().where('id', '=', workerId).forUpdate().executeTakeFirst();
     if (!w) throw notFound('Worker not found');
     const refusal = await limitRefusal(deps, w, amount);
-    if (refusal) throw new AppError(422, refusal);
+    if (refusal) throw new AppError('ADVANCE_REFUSED', refusal);
     // Decision 0024: with the employer's approval on, the request waits for an admin.
     const employer = await trx.selectFrom('employers').select('config').where('id', '=', w.employer_id).executeTakeFirstOrThrow();
     const held = Boolean(employer.config.isEmployeeApprovalEnabled);
