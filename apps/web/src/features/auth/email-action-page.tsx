@@ -138,7 +138,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
     mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
     // A refused password is also said in words under its field (issue 24, item 7); the server's answer stays below the form.
     onError: (error) => {
-      const refusal = passwordRefusal(errorMessage(error));
+      const refusal = passwordRefusal(error);
       if (refusal) setError('password', { message: refusal }, { shouldFocus: true });
     },
   });

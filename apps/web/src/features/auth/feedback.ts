@@ -1,5 +1,5 @@
 /** Toasts and error reading for the signed-out screens, on top of the shared notifier. */
-import { ERROR_CODES } from '@portal/domain';
+import { ERROR_CODES, type ErrorCode } from '@portal/domain';
 import { ApiError } from '../../shared/api/client';
 import { notify as show } from '../../shared/ui/notify';
 
@@ -9,7 +9,7 @@ export function notify(type: 'error' | 'warning' | 'success', msg: string, optio
   show({ type, msg, ...(options.persistent ? { autoClose: false } : {}) });
 }
 
-export const errorCode = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);
+export const errorCode = (error: unknown): ErrorCode | undefined => (error instanceof ApiError ? error.code : undefined);
 
 /** Spec 8 / 4.2 step 7: these codes, anywhere in the sign-in flow, log the user out. */
 export const isLogoutError = (error: unknown): boolean => {

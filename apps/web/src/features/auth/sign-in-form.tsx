@@ -36,7 +36,7 @@ export function SignInForm() {
       const message = errorMessage(error);
       if (code === ERROR_CODES.emailNotVerified) {
         setNotice({ kind: 'emailNotVerified', message, email: input.email.trim() });
-      } else if (code === ERROR_CODES.passwordExpired || message.startsWith(MSG.missingPasswordRequirementsPrefix)) {
+      } else if (code === ERROR_CODES.passwordExpired) {
         setNotice({ kind: 'passwordExpired' });
       } else {
         notify('error', message);

@@ -36,7 +36,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
     onError: (error) => {
       notify('error', errorMessage(error));
       void import('../../shared/forms/password-refusal').then(({ passwordRefusal }) => {
-        const refusal = passwordRefusal(errorMessage(error));
+        const refusal = passwordRefusal(error);
         setRefused(refusal);
         if (refusal) (document.getElementsByName('password')[0] as HTMLInputElement | undefined)?.focus();
       });

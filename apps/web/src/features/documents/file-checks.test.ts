@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MSG, formatsText } from '@portal/domain';
+import { UPLOAD_MSG } from '@portal/domain';
 import { PAYROLL_FAILED_TITLE, STREAMING_NOT_OPTED_IN_TITLE, base64ToBytes, bytesToBase64, checkFile, fileSizeText, payrollRefusalTitle, refusalTitle, acceptOf } from './file-checks';
 
 const MB = 1_048_576;
@@ -42,10 +42,10 @@ describe('checks of a chosen file (spec 5.2)', () => {
 });
 
 describe('the notice of a server refusal', () => {
-  it('keeps the spec titles when the server repeats the screen checks, else a plain title', () => {
-    expect(refusalTitle('ATTENDANCE_UPLOAD', 'Selected file size is greater than 5 MB')).toBe('Size Error');
-    expect(refusalTitle('RAW_FILE', 'The document you uploaded is not in an acceptable format. Please reupload it in pdf, csv, doc, docx, xlsx, xls format.')).toBe('Format Error');
-    expect(refusalTitle('ATTENDANCE_UPLOAD', 'The file is damaged and cannot be read. Please save it again and reupload it.')).toBe('Upload failed');
+  it("keeps the spec titles for the codes of the server's repeats of the screen checks, else a plain title", () => {
+    expect(refusalTitle('UPLOAD_TOO_LARGE')).toBe('Size Error');
+    expect(refusalTitle('UPLOAD_FORMAT')).toBe('Format Error');
+    expect(refusalTitle('UPLOAD_CORRUPT')).toBe('Upload failed');
   });
 });
 
@@ -67,8 +67,9 @@ describe('bytes and base64', () => {
 
 describe('the title of a payroll upload refused by the server (issue 20)', () => {
   it('names the streaming account opt-in for what it is, not "Payroll Processing Failed"', () => {
-    expect(payrollRefusalTitle('PAYROLL_STREAMING_ACCOUNT', 'Your organisation has not opted…', 'STREAMING_ACCOUNT_NOT_OPTED_IN')).toBe(STREAMING_NOT_OPTED_IN_TITLE);
-    expect(payrollRefusalTitle('PAYROLL_UPLOAD', UPLOAD_MSG.formatError(formatsText('PAYROLL_UPLOAD')), 'BAD_REQUEST')).toBe(UPLOAD_MSG.formatErrorTitle);
-    expect(payrollRefusalTitle('PAYROLL_UPLOAD', 'Missing column Paid Days', undefined)).toBe(PAYROLL_FAILED_TITLE);
+    expect(payrollRefusalTitle('STREAMING_ACCOUNT_NOT_OPTED_IN')).toBe(STREAMING_NOT_OPTED_IN_TITLE);
+    expect(payrollRefusalTitle('UPLOAD_FORMAT')).toBe(UPLOAD_MSG.formatErrorTitle);
+    expect(payrollRefusalTitle('PAYROLL_STATUS')).toBe(PAYROLL_FAILED_TITLE);
+    expect(payrollRefusalTitle(undefined)).toBe(PAYROLL_FAILED_TITLE);
   });
 });

@@ -3,7 +3,7 @@
  * wrong or oversized file is never loaded into memory, and the byte conversions of the upload and
  * download bodies. Pure.
  */
-import { DOCUMENT_FORMATS, UPLOAD_MSG, extensionOf, formatsText, maxBytesOf, type DocumentType } from '@portal/domain';
+import { DOCUMENT_FORMATS, UPLOAD_MSG, extensionOf, formatsText, maxBytesOf, type DocumentType, type ErrorCode } from '@portal/domain';
 
 export interface FileProblem {
   title: string;
@@ -54,26 +54,25 @@ export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
 export const PAYROLL_FAILED_TITLE = 'Payroll Processing Failed';
 /** A streaming-account upload refused because the employer has not opted in: nothing was processed or stored (issue 20). */
 export const STREAMING_NOT_OPTED_IN_TITLE = 'Streaming account not enabled';
-export const STREAMING_NOT_OPTED_IN_CODE = 'STREAMING_ACCOUNT_NOT_OPTED_IN';
 
 /**
- * The title of a payroll upload's refusal: the streaming account's opt-in, the format and size
- * errors for what they are (the file was refused before anything was stored), spec 8's
- * "Payroll Processing Failed" otherwise.
+ * The title of a payroll upload's refusal, by the answer's code: the streaming account's opt-in,
+ * the format and size errors for what they are (the file was refused before anything was stored),
+ * spec 8's "Payroll Processing Failed" otherwise.
  */
-export function payrollRefusalTitle(type: DocumentType, message: string, code: string | undefined): string {
-  if (code === STREAMING_NOT_OPTED_IN_CODE) return STREAMING_NOT_OPTED_IN_TITLE;
-  const title = refusalTitle(type, message);
+export function payrollRefusalTitle(code: ErrorCode | undefined): string {
+  if (code === 'STREAMING_ACCOUNT_NOT_OPTED_IN') return STREAMING_NOT_OPTED_IN_TITLE;
+  const title = refusalTitle(code);
   return title === UPLOAD_REFUSED_TITLE ? PAYROLL_FAILED_TITLE : title;
 }
 export const UPLOAD_REFUSED_TITLE = 'Upload failed';
 
 /**
- * The title of the notice for a refusal by the server: the spec's Format Error or Size Error
- * when the server answers with those texts (its checks repeat the screen's), else a plain one.
+ * The title of the notice for a refusal by the server, by the answer's code: the spec's Format
+ * Error or Size Error for those refusals (the server's checks repeat the screen's), else a plain one.
  */
-export function refusalTitle(type: DocumentType, message: string): string {
-  if (message === UPLOAD_MSG.formatError(formatsText(type))) return UPLOAD_MSG.formatErrorTitle;
-  if (message === UPLOAD_MSG.sizeError(DOCUMENT_FORMATS[type].maxMb)) return UPLOAD_MSG.sizeErrorTitle;
+export function refusalTitle(code: ErrorCode | undefined): string {
+  if (code === 'UPLOAD_FORMAT') return UPLOAD_MSG.formatErrorTitle;
+  if (code === 'UPLOAD_TOO_LARGE') return UPLOAD_MSG.sizeErrorTitle;
   return UPLOAD_REFUSED_TITLE;
 }

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuildingBank, IconCircleCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DOCUMENT_FORMATS, FILE_UPLOAD_LINK_MSG, UPLOAD_MSG, formatsText, type UploadAuditRecord } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { DOCUMENT_FORMATS, FILE_UPLOAD_LINK_CODES, FILE_UPLOAD_LINK_MSG, UPLOAD_MSG, formatsText, type UploadAuditRecord } from '@portal/domain';
+import { ApiError, api } from '../../shared/api/client';
 import { errorMessage, notify, notifySuccess } from '../../shared/ui';
 import { FileDropZone } from './file-drop-zone';
 import { acceptOf, checkFile, fileSizeText, refusalTitle } from './file-checks';
@@ -41,11 +41,12 @@ export function RawFileLinkPage() {
     },
     onError: (error) => {
       const message = errorMessage(error);
-      if (message === FILE_UPLOAD_LINK_MSG.invalid) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === FILE_UPLOAD_LINK_CODES.invalid) {
         setLinkProblem(message);
         return;
       }
-      notify({ type: 'error', title: refusalTitle(TYPE, message), msg: message, autoClose: false });
+      notify({ type: 'error', title: refusalTitle(code), msg: message, autoClose: false });
     },
   });
 

@@ -132,7 +132,8 @@ export function Uploader({ type, vendorId, returnTo, payrollMonth, onUploaded }:
     },
     onError: (error) => {
       const message = errorMessage(error);
-      const title = isPayrollType(type) ? payrollRefusalTitle(type, message, error instanceof ApiError ? error.code : undefined) : refusalTitle(type, message);
+      const code = error instanceof ApiError ? error.code : undefined;
+      const title = isPayrollType(type) ? payrollRefusalTitle(code) : refusalTitle(code);
       notify({ type: 'error', title, msg: message, autoClose: false });
     },
   });

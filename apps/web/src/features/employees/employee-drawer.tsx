@@ -55,6 +55,13 @@ function ResultHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/** The drawer's own refusal, before any call: an edit of a record that has no id (told apart by its class, not its text). */
+class UpdateWithoutId extends Error {
+  constructor() {
+    super(EMPLOYEE_MSG.updateWithoutId);
+  }
+}
+
 /**
  * Add Employee / Edit Employee in the 800px side drawer (spec 2.5, 4.6, 5.3): every rule of the
  * domain's employeeFormSchema (the server's too) with its message, the joining date in dd/mm/yyyy,
@@ -84,7 +91,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
 
   const save = useMutation({
     mutationFn: (v: EmployeeFormValues) => {
-      if (editing && !employee._id) throw new Error(EMPLOYEE_MSG.updateWithoutId);
+      if (editing && !employee._id) throw new UpdateWithoutId();
       const body = employeeRequestBody(v, employee?._id);
       return editing ? updateEmployee(body, vendorId) : addEmployee(body, vendorId);
     },
@@ -93,7 +100,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
       void queryClient.invalidateQueries({ queryKey: employeesKeys.lists() });
     },
     onError: (error) =>
-      setPhase({ kind: 'failure', message: error instanceof Error && error.message === EMPLOYEE_MSG.updateWithoutId ? error.message : errorMessage(error) }),
+      setPhase({ kind: 'failure', message: error instanceof UpdateWithoutId ? error.message : errorMessage(error) }),
   });
   const blocked = submitBlocked(formState.isValid && !dateTyped, checks) || save.isPending;
 

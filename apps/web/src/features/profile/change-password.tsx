@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
-import { errorMessage, notifyApiError, notifySuccess } from '../../shared/ui';
+import { notifyApiError, notifySuccess } from '../../shared/ui';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -36,7 +36,7 @@ export function ChangePassword() {
     // A refused new password is also said in words under its field (issue 24, item 7), not only in the toast.
     onError: (error) => {
       notifyApiError(error);
-      const refusal = passwordRefusal(errorMessage(error));
+      const refusal = passwordRefusal(error);
       if (refusal) setError('newPassword', { message: refusal }, { shouldFocus: true });
     },
   });

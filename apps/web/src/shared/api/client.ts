@@ -1,15 +1,16 @@
 /**
  * The one HTTP client: bearer token, 60-second timeout, JSON in and out. A non-2xx answer becomes
- * an ApiError carrying the server's message.description (or the spec's fallback) and code.
+ * an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
+ * the domain's error table (ERRORS), which is what the screens branch on, never the text.
  */
-import { MSG, REQUEST_TIMEOUT_MS } from '@portal/domain';
+import { MSG, REQUEST_TIMEOUT_MS, type ErrorCode } from '@portal/domain';
 import { getToken } from '../auth/token';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string | undefined,
+    readonly code: ErrorCode | undefined,
   ) {
     super(message);
   }
@@ -61,9 +62,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     return (type.includes('application/json') ? await res.json() : await res.blob()) as T;
   }
   let description: string = MSG.somethingWentWrong;
-  let code: string | undefined;
+  let code: ErrorCode | undefined;
   try {
-    const data = (await res.json()) as { message?: { description?: string; code?: string } };
+    const data = (await res.json()) as { message?: { description?: string; code?: ErrorCode } };
     if (data.message?.description) description = data.message.description;
     code = data.message?.code;
   } catch {
