@@ -4,7 +4,11 @@
  * calls with them.
  */
 
-/** Error codes the client reacts to (spec 8) plus our own. */
+/**
+ * Names of the codes the web's sign-in flow reacts to (spec 8) plus our own. Each error code's HTTP
+ * status (and fixed message) is in the error table ERRORS (errors.ts); `mfaRequired` is no error but
+ * the sign-in answer's second step (200).
+ */
 export const ERROR_CODES = {
   mfaNotEnrolled: 'E11023',
   mfaRequired: 'auth/multi-factor-auth-required',
