@@ -90,7 +90,7 @@ async function stagedOutcomesOf(deps: Deps, uploadId: string): Promise<BulkStatu
 }
 
 /** An upload's status as the bulk calls answer it: 404 outside the caller's scope, or without READ on its area. */
-export async function bulkStatusOf(deps: Deps, documents: Documents, ctx: AuthContext, id: string): Promise<BulkStatus> {
+async function bulkStatusOf(deps: Deps, documents: Documents, ctx: AuthContext, id: string): Promise<BulkStatus> {
   if (!isUuid(id)) throw notFound(BULK_MSG.notFound);
   const one = () =>
     documents.one(ctx, id).catch(() => {

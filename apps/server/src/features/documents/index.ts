@@ -11,6 +11,6 @@ export { leaveSheet } from './leave-sheet.js';
 export { createDocumentService, JOB_MSG } from './service.js';
 export type { AcceptHook, ReceivedFile } from './service.js';
 // Bulk writes (decision 0046): payroll's JSON rows go through the same Idempotency-Key and status.
-export { acceptBulk, bulkStatusOf } from './bulk.js';
+export { acceptBulk } from './bulk.js';
 // The checks at the door, for the File Upload link's token route (features/file-link).
 export { receiveCheckedFile } from './receive-upload.js';
