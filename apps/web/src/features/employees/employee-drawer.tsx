@@ -155,7 +155,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
         autoComplete="off"
         disabled={save.isPending}
         {...extra}
-        {...(locked ? { readOnly: true, description: 'Locked: the employee has signed up', rightSection: undefined } : {})}
+        {...(locked ? { readOnly: true, variant: 'filled', description: 'Locked: the employee has signed up', rightSection: undefined } : {})}
       />
     );
   };
