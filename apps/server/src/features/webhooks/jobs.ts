@@ -18,6 +18,8 @@ import { WEBHOOK_DELIVERY_QUEUE, createWebhookQueue, queueDelivery, relayUnqueue
 /** How often the relay looks for deliveries written without their job. */
 const RELAY_EVERY_MS = 2_000;
 import { noteLocalWorker } from '../../platform/queue.js';
+import { egressDispatcher } from '../../platform/egress.js';
+import { fetch } from 'undici';
 
 /** The JSON body of a delivery: the same for every attempt and every endpoint of the event. */
 export const envelopeOf = (e: { id: string; type: string; created_at: Date; data: unknown }): string =>
@@ -47,6 +49,8 @@ export async function attemptDelivery(deps: Deps, deliveryId: string): Promise<'
     const res = await fetch(row.url, {
       method: 'POST',
       redirect: 'manual',
+      // In production, connected only if the name resolves to public addresses (decision 0045).
+      dispatcher: egressDispatcher(deps.config.production),
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       headers: {
         'content-type': 'application/json',

@@ -13,19 +13,17 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { emitEvent, queueDelivery } from '../../platform/events.js';
 import { personInEmployerContext, type AuthContext } from '../../platform/guard.js';
 import { isUuid } from '../../platform/ids.js';
+import { isPrivateAddress } from '../../platform/egress.js';
 import { envelopeOf } from './jobs.js';
 
 const DELIVERIES_PAGE = 25;
 
 const humansOnly = (ctx: AuthContext) => personInEmployerContext(ctx, { key: WEBHOOK_MSG.keysCannotManage, vendorContext: WEBHOOK_MSG.employerContextOnly });
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
 const isPrivateHost = (host: string): boolean => {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal')) return true;
-  if (isIP(h) === 4) return PRIVATE_V4.some((re) => re.test(h));
-  if (isIP(h) === 6) return h === '::1' || h === '::' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
-  return false;
+  return isIP(h) !== 0 && isPrivateAddress(h);
 };
 
 /**
