@@ -137,6 +137,8 @@ test('true alarms: To be paid before execution, a second tab told it was already
   await expect(told).toContainText(new RegExp(`The payroll for ${label} was already executed by ${DEMO.superAdmin.name} on \\d{2}/\\d{2}/\\d{4} at \\d{2}:\\d{2} [AP]M\\.`));
   await expect(toast(second, 'Payroll execution failed')).toHaveCount(0);
   await expect(second).toHaveURL(new RegExp(`/payroll/summary\\?month=${monthKey}&vendorId=${vendorId}`));
+  // (The payout screen's first load: on a loaded machine it took more than the default 10 s once.)
+  await expect(statusText(second)).toBeVisible({ timeout: 20_000 });
   await expect(statusText(second)).not.toHaveText('Payroll execution failed');
 
   // --- 3 of 4 paid, 1 failed: the counts and the way out, in orange ---

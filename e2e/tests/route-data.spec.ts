@@ -4,14 +4,28 @@
  * page's code (its route chunk or the page's own) is held back until its data has been asked for (at most 10 s): with the data asked
  * for only once the page runs, it would never be, and the journey fails.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO, signInViaApi } from '../fixtures.js';
+
+/**
+ * A route module's chunk, by the build's manifest: a chunk's name alone is ambiguous (the shared
+ * chunk of domain/payroll.ts is `payroll-<hash>.js` too, like the /payroll route's).
+ */
+const manifest = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const routeChunk = (name: string): RegExp => {
+  const file = manifest[`src/app/routes/signed-in/${name}.tsx`]?.file;
+  if (!file) throw new Error(`no chunk for the route module ${name} in the build's manifest`);
+  return new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+};
 
 const ROUTES = [
   { entry: 'Dashboard', chunk: /\/assets\/dashboard-page-[\w-]+\.js$/, data: /\/api\/employer-admin\/stats\/EWA\b/, heading: /Good (morning|afternoon|evening)/ },
   { entry: 'Employees', chunk: /\/assets\/employees-page-[\w-]+\.js$/, data: /\/api\/v2\/employer-admin\/employee-paginated-filter-search\b/, heading: 'All employees' },
-  { entry: 'Payroll', chunk: /\/assets\/payroll-[\w-]{8}\.js$/, data: /\/api\/employer-admin\/payroll\/payroll-details\b/, heading: /^Payroll status/ },
-  { entry: 'EWA Requests', chunk: /\/assets\/ewaRequest-[\w-]{8}\.js$/, data: /\/api\/employer-admin\/employer-approval\/pending-approvals\b/, heading: 'EWA Requests' },
+  { entry: 'Payroll', chunk: routeChunk('payroll'), data: /\/api\/employer-admin\/payroll\/payroll-details\b/, heading: /^Payroll status/ },
+  { entry: 'EWA Requests', chunk: routeChunk('ewaRequest'), data: /\/api\/employer-admin\/employer-approval\/pending-approvals\b/, heading: 'EWA Requests' },
 ] as const;
 
 for (const route of ROUTES) {
