@@ -75,3 +75,6 @@ export const emailTaken = async (deps: Pick<Deps, 'db'>, email: string, exceptId
   if (exceptId) q = q.where('id', '<>', exceptId);
   return Boolean(await q.executeTakeFirst());
 };
+
+/** The caller's employer row (its name, config and metadata). */
+export const employerOf = (deps: Pick<Deps, 'db'>, ctx: AuthContext) => deps.db.selectFrom('employers').selectAll().where('id', '=', ctx.admin.employer_id).executeTakeFirstOrThrow();
