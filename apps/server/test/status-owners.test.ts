@@ -146,7 +146,7 @@ describe('one writer per status column', () => {
   });
   it('transactions.status (the advance): no writer beyond those of today', () => {
     expect(writersOf('transactions')).toEqual([
-      'features/approvals/service.ts',
+      'features/approvals/use-cases/decide-request.ts',
       'features/payouts/service.ts',
       'features/worker-side/use-cases/advance-status.ts',
       'features/worker-side/use-cases/request-advance.ts',

@@ -16,7 +16,8 @@ import {
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
-import { AGREEMENT_DOCUMENT_PATH, createEmployeeProfileService, type StoredFile } from './service.js';
+import { createEmployeeProfileService } from './service.js';
+import { AGREEMENT_DOCUMENT_PATH, type StoredFile } from './shared.js';
 
 function sendFile(reply: FastifyReply, file: StoredFile) {
   const inline = file.mimeType !== 'application/octet-stream';

@@ -24,7 +24,9 @@ import type { Deps } from '../../platform/context.js';
 import { badRequest, sendError } from '../../platform/errors.js';
 import { areaRoute, authOf } from '../../platform/guard.js';
 import { XLSX_TYPE, writeReport, type ReportSheet } from './report.js';
-import { createWorkerTransactionsService, toTopupRow, toTransactionRow, type TopupSelection, type TransactionSelection } from './service.js';
+import { createWorkerTransactionsService } from './service.js';
+import { toTopupRow, type TopupSelection } from './topups-query.js';
+import { toTransactionRow, type TransactionSelection } from './transactions-query.js';
 
 const TRANSACTION_WIDTHS = [28, 16, 22, 18, 16, 20, 20, 16, 24];
 const TOPUP_WIDTHS = [16, 28, 16, 16, 18, 12, 14, 16, 24];
