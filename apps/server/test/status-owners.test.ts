@@ -165,7 +165,7 @@ describe('the upload audit', () => {
       .values({ employer_id: employer.id, vendor_id: null, admin_id: owner.id, document_type: 'LEAVES_SHEET', file_name: 'l.xlsx', mime_type: 'application/octet-stream', size_bytes: 1, content: env.deps.protector.sealBytes(Buffer.from('x')) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const values = { employer_id: employer.id, vendor_id: null, admin_id: owner.id, doc_type: 'LEAVE_UPLOAD', file_name: 'l.xlsx', original_file_id: file.id };
+    const values = { employer_id: employer.id, vendor_id: null, admin_id: owner.id, doc_type: 'LEAVE_UPLOAD' as const, file_name: 'l.xlsx', original_file_id: file.id };
     if (UPLOAD_STARTS.includes(status)) return startUpload(db, values, status);
     const id = await startUpload(db, values, 'PROCESSING');
     await moveUpload(db, id, 'PROCESSING', status);
