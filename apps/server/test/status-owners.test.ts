@@ -1,18 +1,22 @@
 /**
- * One owner per state machine (issue 23). The payroll lifecycle (features/payroll/lifecycle.ts)
- * makes exactly the moves of the domain's PAYROLL_MOVES and refuses every other, leaving the row
- * as it was; and no other server file writes `payrolls.status` (nor does a new file start writing
- * the upload, payout or advance status). `workers` has one owner too: features/employees/
- * workers-store.ts makes every insert and update of the table.
+ * One owner per state machine (issue 23). The payroll lifecycle (features/payroll/lifecycle.ts),
+ * the upload audit (features/documents/upload-status.ts) and the advance lifecycle
+ * (features/worker-side/advance-lifecycle.ts) make exactly the moves of their domain table
+ * (PAYROLL_MOVES, UPLOAD_MOVES, TRANSACTION_MOVES) and refuse every other, leaving the row as it
+ * was; payouts move only by features/payouts/status.ts (forward only, decision 0015). No other
+ * server file writes any of the four status columns. `workers` has one owner too:
+ * features/employees/workers-store.ts makes every insert and update of the table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYROLL_MOVES, PAYROLL_STATUSES, UPLOAD_MOVES, UPLOAD_STARTS, UPLOAD_STATUSES, type PayrollStatus, type UploadStatus } from '@portal/domain';
+import { PAYROLL_MOVES, PAYROLL_STATUSES, TRANSACTION_MOVES, TRANSACTION_STATUSES, UPLOAD_MOVES, UPLOAD_STARTS, UPLOAD_STATUSES, type PayrollStatus, type TransactionStatus, type UploadStatus } from '@portal/domain';
 import { ForbiddenPayrollMove, movePayroll, startPayroll } from '../src/features/payroll/lifecycle.js';
 import { ForbiddenUploadMove, moveUpload, startUpload } from '../src/features/documents/upload-status.js';
+import { ForbiddenAdvanceMove, moveAdvance, startAdvance } from '../src/features/worker-side/advance-lifecycle.js';
+import { insertWorker } from './workers-fixtures.js';
 import { createEmployer, createTestEnv, type TestEnv } from './harness.js';
 
 let env: TestEnv;
@@ -200,6 +204,50 @@ describe('the upload audit', () => {
   });
 });
 
+describe('the advance lifecycle', () => {
+  let worker: { id: string; employer_id: string };
+  beforeAll(async () => {
+    const { employer } = await createEmployer(env);
+    worker = await insertWorker(env, { employer_id: employer.id });
+  });
+  /** An advance in `status` (set up as the product would have moved it there), with no history but its start. */
+  async function advanceAt(status: TransactionStatus): Promise<string> {
+    const db = env.deps.db;
+    const id = await startAdvance(db, { employer_id: worker.employer_id, vendor_id: null, worker_id: worker.id, amount: 100_000, worker_snapshot: JSON.stringify({}) }, new Date());
+    // Test set-up only: put the row where the case needs it.
+    if (status !== 'USER_REQUESTED') await db.updateTable('transactions').set({ status }).where('id', '=', id).execute();
+    return id;
+  }
+  const advanceOf = async (id: string) => ({
+    status: (await env.deps.db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    events: (await env.deps.db.selectFrom('transaction_events').select('status').where('transaction_id', '=', id).orderBy('id').execute()).map((e) => e.status),
+  });
+
+  it('begins USER_REQUESTED with its event', async () => {
+    expect(await advanceOf(await advanceAt('USER_REQUESTED'))).toEqual({ status: 'USER_REQUESTED', events: ['USER_REQUESTED'] });
+  });
+
+  it('makes every move of TRANSACTION_MOVES once, with its event, and refuses every other, leaving the advance as it was', async () => {
+    let refused = 0;
+    for (const from of TRANSACTION_STATUSES) {
+      const still = await advanceAt(from);
+      for (const to of TRANSACTION_STATUSES) {
+        if (TRANSACTION_MOVES[from].includes(to)) {
+          const id = await advanceAt(from);
+          expect(await moveAdvance(env.deps.db, id, from, to, new Date()), `${from} -> ${to}`).toBe(true);
+          expect(await moveAdvance(env.deps.db, id, from, to, new Date())).toBe(false);
+          expect(await advanceOf(id)).toEqual({ status: to, events: ['USER_REQUESTED', to] });
+        } else {
+          await expect(moveAdvance(env.deps.db, still, from, to, new Date()), `${from} -> ${to}`).rejects.toBeInstanceOf(ForbiddenAdvanceMove);
+          refused += 1;
+        }
+      }
+      expect(await advanceOf(still)).toEqual({ status: from, events: ['USER_REQUESTED'] });
+    }
+    expect(refused).toBeGreaterThan(100); // 11 x 11 pairs less the table's moves
+  });
+});
+
 describe('one writer per status column', () => {
   it('payrolls.status: only features/payroll/lifecycle.ts', () => {
     expect(writersOf('payrolls')).toEqual(['features/payroll/lifecycle.ts']);
@@ -218,12 +266,7 @@ describe('one writer per status column', () => {
     expect(inserters).toEqual(['features/payouts/service.ts']);
     expect(writersOf('payouts')).not.toContain('features/payouts/service.ts');
   });
-  it('transactions.status (the advance): no writer beyond those of today', () => {
-    expect(writersOf('transactions')).toEqual([
-      'features/approvals/service.ts',
-      'features/payouts/service.ts',
-      'features/worker-side/use-cases/advance-status.ts',
-      'features/worker-side/use-cases/request-advance.ts',
-    ]);
+  it('transactions.status (the advance): only features/worker-side/advance-lifecycle.ts', () => {
+    expect(writersOf('transactions')).toEqual(['features/worker-side/advance-lifecycle.ts']);
   });
 });
