@@ -85,6 +85,19 @@ export const UPLOAD_STATUSES = ['PROCESSING', 'PROCESSED', 'FAILED'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /**
+ * The moves an upload's status makes (issue 23); anything else is refused. A sheet begins
+ * PROCESSING and ends once, PROCESSED or FAILED; a document kept as it is begins PROCESSED.
+ */
+export const UPLOAD_MOVES: Record<UploadStatus, readonly UploadStatus[]> = {
+  PROCESSING: ['PROCESSED', 'FAILED'],
+  PROCESSED: [],
+  FAILED: [],
+};
+/** The statuses an upload may begin in: PROCESSING (a sheet, processed by its job), PROCESSED (a document kept as it is). */
+export const UPLOAD_STARTS: readonly UploadStatus[] = ['PROCESSING', 'PROCESSED'];
+export const canMoveUpload = (from: UploadStatus, to: UploadStatus): boolean => UPLOAD_MOVES[from].includes(to);
+
+/**
  * Spec 3's stored document types: a document location is `{employerId}/{adminId}/{type}/{id}`
  * (parts 2, 3, 4 are admin id, type and id). RAW_FILE is this portal's name for raw files.
  */

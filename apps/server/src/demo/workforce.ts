@@ -6,7 +6,7 @@
  */
 import { STORED_TYPES_OF, businessDate, firstDayOf, formatDdMmYyyy, monthOfDate, monthStart, payrollMonthOf } from '@portal/domain';
 import type { Deps } from '../platform/context.js';
-import { createSheetPipeline, leaveSheet } from '../features/documents/index.js';
+import { createSheetPipeline, leaveSheet, startUpload } from '../features/documents/index.js';
 import { createWorkerSide } from '../features/worker-side/index.js';
 import type { WorkerRecord } from '../db/schema.js';
 import { writeXlsx } from '../platform/uploads/xlsx-writer.js';
@@ -179,11 +179,7 @@ async function seedDemoLeave(deps: Deps, employerId: string, today: string): Pro
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const upload = await deps.db
-      .insertInto('document_uploads')
-      .values({ employer_id: employerId, vendor_id: null, admin_id: owner.id, doc_type: 'LEAVE_UPLOAD', status: 'PROCESSING', file_name: sheet.fileName, original_file_id: stored.id, created_at: sheet.at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const upload = { id: await startUpload(deps.db, { employer_id: employerId, vendor_id: null, admin_id: owner.id, doc_type: 'LEAVE_UPLOAD', file_name: sheet.fileName, original_file_id: stored.id, created_at: sheet.at }, 'PROCESSING') };
     await process({ ...deps, now: () => new Date(sheet.at.getTime() + 20_000) }, upload.id);
     // Seeded history, not news: the upload outcome notice (decision 0021) does not greet the demo admin with it.
     await deps.db.updateTable('document_uploads').set({ outcome_seen_at: sheet.at }).where('id', '=', upload.id).execute();

@@ -42,6 +42,7 @@ import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
 import { emitEvent } from '../../platform/events.js';
 import { JOB_MSG, abandonUpload } from './service.js';
+import { moveUpload } from './upload-status.js';
 import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 
 export const PROCESS_MSG = {
@@ -276,20 +277,21 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     const kind = kinds[upload.doc_type];
     const refuse = async (reason: string) => {
       await db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('document_uploads')
-          .set({ status: 'FAILED', failure_reason: reason, processed_at: deps.now() })
-          .where('id', '=', uploadId)
-          .where('status', '=', 'PROCESSING')
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) === 0) return;
+        if (!(await moveUpload(trx, uploadId, 'PROCESSING', 'FAILED', { failure_reason: reason, processed_at: deps.now() }))) return;
         if (kind?.settle) await kind.settle(trx, deps, upload!, { status: 'FAILED', reason, processedFileId: null });
         await emitEvent(deps, trx, upload!.employer_id, 'upload.failed', uploadEventData(upload!, 'FAILED', reason, null));
       });
       await clearStaging(db, uploadId);
     };
     if (!kind) return refuse(UPLOAD_MSG.notInRelease);
-    if (kind.begin && !(await kind.begin(deps, upload))) return;
+    if (kind.begin) {
+      const go = await kind.begin(deps, upload);
+      if (go !== true) {
+        // Nothing of the kind's to process: failed here, quietly (no settle, no event), as the kind says.
+        if (go) await moveUpload(db, uploadId, 'PROCESSING', 'FAILED', { failure_reason: go.fail, processed_at: deps.now() });
+        return;
+      }
+    }
     upload = (await db.selectFrom('document_uploads').selectAll().where('id', '=', uploadId).executeTakeFirst()) ?? upload;
     const current = upload;
     const scope = { employerId: current.employer_id, vendorId: current.vendor_id, adminId: current.admin_id, uploadId };
@@ -350,10 +352,8 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
         later = Boolean(kind.processedSheetAfterCommit) && status === 'PROCESSED';
         const processedFileId = later ? null : await storeProcessed(trx, deps.protector, current, written ?? (await processedSheet(trx, kind, read, uploadId)));
         lap('processed sheet');
-        await trx
-          .updateTable('document_uploads')
-          .set({
-            status,
+        // (still PROCESSING: checked above under the row's lock)
+        await moveUpload(trx, uploadId, 'PROCESSING', status, {
             failure_reason: reason,
             total_rows: counts.total,
             applied_rows: counts.created + counts.updated,
@@ -365,9 +365,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
             processed_file_id: processedFileId,
             latest_attendance_date: result.latestDate ?? null,
             processed_at: deps.now(),
-          })
-          .where('id', '=', uploadId)
-          .execute();
+          });
         if (kind.settle) await kind.settle(trx, deps, current, { status, reason, processedFileId });
         await emitEvent(deps, trx, current.employer_id, status === 'PROCESSED' ? 'upload.processed' : 'upload.failed', uploadEventData(current, status, reason, counts));
       });

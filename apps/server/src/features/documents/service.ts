@@ -34,6 +34,7 @@ import type { AuthContext } from '../../platform/guard.js';
 import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { isUuid } from '../../platform/ids.js';
 import { vendorIs, type Scope } from '../../platform/scope.js';
+import { moveUpload, startUpload } from './upload-status.js';
 
 export type { Scope };
 /**
@@ -71,14 +72,7 @@ export async function uploadJobAlive(queue: Queue, uploadId: string): Promise<bo
  * payroll's upload ends its own payroll after `abandonIfJobDead`.
  */
 export async function abandonUpload(trx: Kysely<DB>, uploadId: string, now: Date): Promise<DocumentUploadRecord | null> {
-  const ended = await trx
-    .updateTable('document_uploads')
-    .set({ status: 'FAILED', failure_reason: JOB_MSG.abandoned, processed_at: now })
-    .where('id', '=', uploadId)
-    .where('status', '=', 'PROCESSING')
-    .returningAll()
-    .executeTakeFirst();
-  return ended ?? null;
+  return moveUpload(trx, uploadId, 'PROCESSING', 'FAILED', { failure_reason: JOB_MSG.abandoned, processed_at: now });
 }
 
 export interface ReceivedFile {
@@ -189,21 +183,22 @@ export function createDocumentService(deps: Deps) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const upload = await trx
-          .insertInto('document_uploads')
-          .values({
-            employer_id: ctx.admin.employer_id,
-            vendor_id: ctx.vendorId,
-            admin_id: ctx.admin.id,
-            doc_type: docType,
-            status: raw ? 'PROCESSED' : 'PROCESSING',
-            file_name: file.fileName,
-            original_file_id: stored.id,
-            processed_at: raw ? deps.now() : null,
-            api_key_id: ctx.apiKey?.id ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const upload = {
+          id: await startUpload(
+            trx,
+            {
+              employer_id: ctx.admin.employer_id,
+              vendor_id: ctx.vendorId,
+              admin_id: ctx.admin.id,
+              doc_type: docType,
+              file_name: file.fileName,
+              original_file_id: stored.id,
+              processed_at: raw ? deps.now() : null,
+              api_key_id: ctx.apiKey?.id ?? null,
+            },
+            raw ? 'PROCESSED' : 'PROCESSING',
+          ),
+        };
         await recordAdminActivity(trx, ctx, {
           actionType: ACTION_TYPES.documentUploaded,
           targetType: 'DOCUMENT',

@@ -76,10 +76,12 @@ export interface SheetKind<K extends string, R> {
   /** Sheet name of the processed file. */
   processedSheetName?: string;
   /**
-   * Before anything is read: false when this upload is not to be processed (done already). A kind
-   * with a state of its own (payroll) moves it here.
+   * Before anything is read: false when this upload is not to be processed (done already); `fail`
+   * when there is nothing of the kind's to process (the pipeline fails the upload with that reason:
+   * the upload's status is documents' own, upload-status.ts). A kind with a state of its own
+   * (payroll) moves it here.
    */
-  begin?(deps: Deps, upload: DocumentUploadRecord): Promise<boolean>;
+  begin?(deps: Deps, upload: DocumentUploadRecord): Promise<boolean | { fail: string }>;
   /** Checks and applies the rows still without an outcome, setting every one's outcome. */
   apply(run: SheetRun<R>): Promise<ApplyResult>;
   /**

@@ -35,6 +35,7 @@ import { ACTION_TYPES, recordAdminActivity } from '../../platform/activity.js';
 import { isUuid } from '../../platform/ids.js';
 import { inScope, type Scope } from '../../platform/scope.js';
 import { currentPayroll, movePayroll } from '../payroll/index.js';
+import { deductFromSalary } from '../worker-side/index.js';
 import { accountOf, balanceOf, ensureAccount } from './account.js';
 import { crashPoint } from './crash.js';
 import { PAYOUT_MSG } from './messages.js';
@@ -260,23 +261,15 @@ export function createPayoutService(deps: Deps) {
  * execution is refused (the transaction rolls back) and the payroll must be redone.
  */
 async function settleDeductions(trx: Transaction<DB>, payrollId: string, today: string): Promise<void> {
-  const advances = await sql<{ expected: number; moved: number }>`
-    with d as (
-      select d.transaction_id, sum(d.amount)::bigint as amount
+  // The advances' moves are the worker side's lifecycle (issue 23): the deductions are ours.
+  const a = await deductFromSalary(
+    trx,
+    sql`select d.transaction_id, sum(d.amount)::bigint as amount
       from payroll_deductions d join payroll_entries e on e.id = d.entry_id
       where d.payroll_id = ${payrollId} and e.status = 'FINALIZED' and d.transaction_id is not null
-      group by d.transaction_id
-    ),
-    moved as (
-      update transactions t set status = 'DEDUCTED_FROM_SALARY', repaid_amount = t.repaid_amount + d.amount,
-        latest_repayment_date = ${today}, updated_at = now()
-      from d
-      where t.id = d.transaction_id and t.status = 'TRANSFERRED' and t.amount - t.repaid_amount >= d.amount
-      returning t.id, d.amount
-    ),
-    events as (insert into transaction_events (transaction_id, status) select id, 'DEDUCTED_FROM_SALARY' from moved),
-    repaid as (insert into repayments (transaction_id, amount, paid_on, source) select id, amount, ${today}, 'SALARY_DEDUCTION' from moved)
-    select (select count(*) from d)::int as expected, (select count(*) from moved)::int as moved`.execute(trx);
+      group by d.transaction_id`,
+    today,
+  );
   const emis = await sql<{ expected: number; moved: number }>`
     with d as (
       select distinct d.topup_emi_id
@@ -285,7 +278,6 @@ async function settleDeductions(trx: Transaction<DB>, payrollId: string, today: 
     ),
     moved as (update topup_emis m set status = 'DEDUCTED' from d where m.id = d.topup_emi_id and m.status = 'DUE' returning m.id)
     select (select count(*) from d)::int as expected, (select count(*) from moved)::int as moved`.execute(trx);
-  const a = advances.rows[0]!;
   const m = emis.rows[0]!;
   if (a.expected !== a.moved || m.expected !== m.moved) throw conflict(PAYOUT_MSG.deductionsChanged);
 }

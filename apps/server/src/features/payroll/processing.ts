@@ -161,15 +161,8 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
   async begin(deps, upload) {
     const { db } = deps;
     let payroll = await payrollOf(db, upload.id);
-    if (!payroll) {
-      await db
-        .updateTable('document_uploads')
-        .set({ status: 'FAILED', failure_reason: PAYROLL_PROCESS_MSG.failed, processed_at: deps.now() })
-        .where('id', '=', upload.id)
-        .where('status', '=', 'PROCESSING')
-        .execute();
-      return false;
-    }
+    // An upload without its payroll: the pipeline fails the upload (documents' status, not ours).
+    if (!payroll) return { fail: PAYROLL_PROCESS_MSG.failed };
     if (payroll.status === 'UPLOADED') {
       if (await movePayroll(db, payroll.id, 'UPLOADED', 'PROCESSING', { updated_at: deps.now() })) payroll = { ...payroll, status: 'PROCESSING' };
       else payroll = (await payrollOf(db, upload.id)) ?? payroll;

@@ -3,7 +3,7 @@ import type { Deps } from '../../../platform/context.js';
 import { ACTION_TYPES, recordActivity } from '../../../platform/activity.js';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
-import { queueApprovedAdvance } from '../../worker-side/index.js';
+import { decideHeldAdvance, queueApprovedAdvance } from '../../worker-side/index.js';
 import type { Scope } from '../shared.js';
 
 function requestAlreadyDecided(t: { employer_approval: string | null; full_name: string }): AppError {
@@ -24,26 +24,8 @@ export async function decideRequest(deps: Pick<Deps, 'db' | 'now' | 'queue'>, ct
   const approved = body.status === 'APPROVED';
   const now = deps.now();
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('transactions')
-      .set(
-        approved
-          ? { employer_approval: 'APPROVED', employer_decided_at: now, employer_decided_by: ctx.admin.id, updated_at: now }
-          : {
-              employer_approval: 'REJECTED',
-              employer_decided_at: now,
-              employer_decided_by: ctx.admin.id,
-              status: 'LENDER_REJECTED',
-              status_reason: EMPLOYER_REJECTION_REASON,
-              updated_at: now,
-            },
-      )
-      .where(inScope(ctx, 'transactions'))
-      .where('transactions.id', '=', body.entityId)
-      .where('transactions.employer_approval', '=', 'PENDING')
-      .where('transactions.status', '=', 'USER_REQUESTED')
-      .returning(['id', 'employer_id', 'vendor_id', 'worker_id', 'amount', 'status', 'status_reason'])
-      .executeTakeFirst();
+    // The advance's status is the worker side's (issue 23): its lifecycle makes the decision's update (and a rejection's event).
+    const updated = await decideHeldAdvance(trx, ctx, body.entityId, { approved, adminId: ctx.admin.id, at: now, reason: EMPLOYER_REJECTION_REASON });
     if (!updated) {
       const t = await trx
         .selectFrom('transactions')
@@ -55,9 +37,8 @@ export async function decideRequest(deps: Pick<Deps, 'db' | 'now' | 'queue'>, ct
       if (!t || t.employer_approval === null) throw notFound(EWA_REQUEST_SERVER_MSG.notFound);
       throw requestAlreadyDecided(t);
     }
-    if (!approved) await trx.insertInto('transaction_events').values({ transaction_id: updated.id, status: 'LENDER_REJECTED', created_at: now }).execute();
     // Decision 0032: approved, the advance's job is queued in this transaction (committed with the decision or not at all).
-    else await queueApprovedAdvance(deps, trx, updated.id);
+    if (approved) await queueApprovedAdvance(deps, trx, updated.id);
     const w = await trx.selectFrom('workers').select(['full_name', 'employer_worker_id']).where('id', '=', updated.worker_id).executeTakeFirstOrThrow();
     await recordActivity(trx, {
       employerId: updated.employer_id,

@@ -1,6 +1,7 @@
 import { canMoveTransaction, type TransactionStatus } from '@portal/domain';
 import { AppError, conflict, notFound } from '../../../platform/errors.js';
 import { limitRefusal } from '../limits.js';
+import { moveAdvance } from '../advance-lifecycle.js';
 import { type WorkerSideDeps, ADVANCE_HOLD_MSG } from '../shared.js';
 
 export async function move(deps: WorkerSideDeps, transactionId: string, to: TransactionStatus): Promise<void> {
@@ -26,8 +27,8 @@ export async function move(deps: WorkerSideDeps, transactionId: string, to: Tran
       reason = await limitRefusal(deps, w, tx.amount, transactionId);
     }
     const status = reason ? 'LENDER_REJECTED' : to;
-    await trx.updateTable('transactions').set({ status, status_reason: reason, updated_at: deps.now() }).where('id', '=', transactionId).execute();
-    await trx.insertInto('transaction_events').values({ transaction_id: transactionId, status, created_at: deps.now() }).execute();
+    // (still in tx.status: the row is locked)
+    await moveAdvance(trx, transactionId, tx.status as TransactionStatus, status, deps.now(), { status_reason: reason, updated_at: deps.now() });
     return reason;
   });
   if (refused) throw new AppError('ADVANCE_REFUSED', refused);

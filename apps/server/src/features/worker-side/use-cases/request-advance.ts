@@ -1,6 +1,7 @@
 import { AppError, badRequest, notFound } from '../../../platform/errors.js';
 import { emitEvent } from '../../../platform/events.js';
 import { limitRefusal } from '../limits.js';
+import { startAdvance } from '../advance-lifecycle.js';
 import type { WorkerSideDeps } from '../shared.js';
 
 /** A worker asks for an advance; refused with a reason when any limit says no. */
@@ -16,22 +17,22 @@ export async function requestAdvance(deps: WorkerSideDeps, workerId: string, amo
     // Decision 0024: with the employer's approval on, the request waits for an admin.
     const employer = await trx.selectFrom('employers').select('config').where('id', '=', w.employer_id).executeTakeFirstOrThrow();
     const held = Boolean(employer.config.isEmployeeApprovalEnabled);
-    const tx = await trx
-      .insertInto('transactions')
-      .values({
-        employer_id: w.employer_id,
-        vendor_id: w.vendor_id,
-        worker_id: w.id,
-        amount,
-        status: 'USER_REQUESTED',
-        employer_approval: held ? 'PENDING' : null,
-        worker_snapshot: JSON.stringify({ fullName: w.full_name, employerWorkerId: w.employer_worker_id, workerType: w.worker_type }),
-        created_at: deps.now(),
-        updated_at: deps.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('transaction_events').values({ transaction_id: tx.id, status: 'USER_REQUESTED', created_at: deps.now() }).execute();
+    const tx = {
+      id: await startAdvance(
+        trx,
+        {
+          employer_id: w.employer_id,
+          vendor_id: w.vendor_id,
+          worker_id: w.id,
+          amount,
+          employer_approval: held ? 'PENDING' : null,
+          worker_snapshot: JSON.stringify({ fullName: w.full_name, employerWorkerId: w.employer_worker_id, workerType: w.worker_type }),
+          created_at: deps.now(),
+          updated_at: deps.now(),
+        },
+        deps.now(),
+      ),
+    };
     if (held) {
       await emitEvent(deps, trx, w.employer_id, 'ewa_request.waiting', {
         transactionId: tx.id,
