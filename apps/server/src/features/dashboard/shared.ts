@@ -21,6 +21,7 @@ import {
 import type { Deps } from '../../platform/context.js';
 import type { AuthContext } from '../../platform/guard.js';
 import { inScope } from '../../platform/scope.js';
+import { contextCount } from '../employees/index.js';
 
 export type Scope = Pick<AuthContext, 'admin' | 'vendorId' | 'resources'>;
 
@@ -30,9 +31,6 @@ export interface DashboardDeps extends Pick<Deps, 'db' | 'now'> {
 }
 
 export const dashboardDeps = (deps: Deps): DashboardDeps => ({ db: deps.db, now: deps.now, closedCycles: new Map() });
-
-/** worker_context_counts.vendor_key of the employer's own workers (migration 0006). */
-const NO_VENDOR = '00000000-0000-0000-0000-000000000000';
 
 export const list = (values: readonly string[]) =>
   sql.join(
@@ -62,14 +60,7 @@ export async function cycles(deps: DashboardDeps, ctx: Scope) {
 }
 
 export async function totalEmployees(deps: DashboardDeps, ctx: Scope): Promise<number> {
-  const { db } = deps;
-  const row = await db
-    .selectFrom('worker_context_counts')
-    .select('n')
-    .where('employer_id', '=', ctx.admin.employer_id)
-    .where('vendor_key', '=', ctx.vendorId ?? NO_VENDOR)
-    .executeTakeFirst();
-  return row?.n ?? 0;
+  return (await contextCount(deps, ctx)).n;
 }
 
 /** Top-up applications (all statuses) and the paise of the disbursed ones, in a window. */

@@ -6,6 +6,8 @@
 export { registerEmployeeRoutes } from './routes.js';
 export { formOf, sealedValuesOf, valuesOf } from './form.js';
 export { opened } from './shared.js';
+/** The size of a context (the employer's own workers, or a vendor's), kept by triggers: the employees list's and the dashboard's. */
+export { contextCount } from './list-query.js';
 export {
   addSignedUpWorker,
   addWorkers,

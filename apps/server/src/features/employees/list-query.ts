@@ -66,7 +66,7 @@ export function checkFilters(filters: readonly EmployeeFilter[]): void {
 }
 
 /** The context's size without search or filters: kept by triggers (migration 0006), not counted per request. */
-export async function contextCount(deps: EmployeeDeps, ctx: Scope): Promise<{ n: number }> {
+export async function contextCount(deps: Pick<EmployeeDeps, 'db'>, ctx: Pick<Scope, 'admin' | 'vendorId'>): Promise<{ n: number }> {
   const { db } = deps;
   const row = await db
     .selectFrom('worker_context_counts')
