@@ -16,5 +16,17 @@ describe('formatting', () => {
   it('formats paise as en-IN rupees', () => {
     expect(formatRupees(12345678)).toBe('₹1,23,456.78');
     expect(formatRupees(0n)).toBe('₹0.00');
+    expect(formatRupees(-500)).toBe('-₹5.00');
+    expect(formatRupees(100_000_00)).toBe('₹1,00,000.00');
+  });
+  it('groups rupees by hand exactly as Intl en-IN does', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+    const samples = [0, 1, 9, 10, 99, 100, 101, 999_99, 1_000_00, 12_345_67, 99_999_99, 1_00_000_00, 12_34_567_89,
+      9_99_99_999_99, 123_45_67_890_12, 10.5, 2 ** 60];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+    for (const p of samples) for (const v of p === 0 ? [0] : [p, -p]) expect(formatRupees(v), String(v)).toBe(intl.format(v / 100));
+    expect(formatRupees(1_234_56n)).toBe(intl.format(1234.56));
+    // Exact to the paisa where dividing by 100 in floating point is not.
+    expect(formatRupees(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
   });
 });

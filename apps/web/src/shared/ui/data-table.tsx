@@ -94,8 +94,10 @@ function useScrollsSideways<E extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    // Only from the observer, which first reports right after the browser's own layout: reading
+    // scrollWidth in the effect itself forced a layout of the whole table on every mount (0.4-0.8 s
+    // of a 10-row employees page on Lighthouse's mobile CPU, decision 0041).
     const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
-    check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
