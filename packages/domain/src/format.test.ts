@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, maskLast4, menuEmployerName, phoneHint } from './index.js';
+import { businessDate, formatRupees, maskLast4, menuEmployerName, phoneHint } from './index.js';
 
 describe('formatting', () => {
   it('uppercases the employer name and cuts it to 13 characters', () => {
@@ -28,5 +28,13 @@ describe('formatting', () => {
     expect(formatRupees(1_234_56n)).toBe(intl.format(1234.56));
     // Exact to the paisa where dividing by 100 in floating point is not.
     expect(formatRupees(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+  });
+  it('gives the Asia/Kolkata business date of an instant, as Intl does', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+    expect(businessDate(new Date('2026-03-31T18:29:59.999Z'))).toBe('2026-03-31');
+    expect(businessDate(new Date('2026-03-31T18:30:00.000Z'))).toBe('2026-04-01');
+    for (let t = Date.UTC(1990, 0, 1); t < Date.UTC(2060, 0, 1); t += 7 * 3_600_000 + 13 * 60_000 + 17_000) {
+      expect(businessDate(new Date(t))).toBe(intl.format(t));
+    }
   });
 });
