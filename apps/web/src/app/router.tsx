@@ -13,7 +13,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { profileQuery } from '../shared/auth/profile';
+import { employerConfigQuery, profileQuery } from '../shared/auth/profile';
 import { getToken } from '../shared/auth/token';
 import type { RouteHandle } from '../features/shell/route-handle';
 import type { PrefetchedRoute } from './route-data';
@@ -30,12 +30,20 @@ const firstLoad = { hydrateFallbackElement: <FullPageLoader /> };
 /**
  * A page's data asked for while its code loads, not after it (issue 24, decision 0041): the route's
  * loader starts its prefetch (app/route-data/, one small chunk, which the server preloads with the
- * page's) and returns at once, so navigation never waits for data.
+ * page's) and returns at once, so navigation never waits for its list. A page whose layout is drawn
+ * from a small answer (the employees list's columns and toolbar from the employer's metadata) waits
+ * for that answer, at most LAYOUT_WAIT_MS, so it does not first show one layout and then shift to
+ * another when the answer comes.
  */
-const dataOf = (queryClient: QueryClient | undefined, route: PrefetchedRoute) => ({ request }: { request: Request }) => {
-  if (queryClient && getToken()) void import('./route-data').then((m) => m.prefetchers[route](queryClient, new URL(request.url))).catch(() => undefined);
-  return null;
-};
+const LAYOUT_WAIT_MS = 2_000;
+const dataOf =
+  (queryClient: QueryClient | undefined, route: PrefetchedRoute, waitForLayout = false) =>
+  async ({ request }: { request: Request }) => {
+    if (!queryClient || !getToken()) return null;
+    const prefetched = import('./route-data').then((m) => m.prefetchers[route](queryClient, new URL(request.url))).catch(() => undefined);
+    if (waitForLayout) await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS))]);
+    return null;
+  };
 
 const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
   { path: PATHS.dashboard, handle: handle('Dashboard'), loader: dataOf(queryClient, 'dashboard'), lazy: () => import('./routes/signed-in/dashboard') },
@@ -54,8 +62,8 @@ const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
     ],
   },
   { path: PATHS.attendance, handle: handle('Attendance'), lazy: () => import('./routes/signed-in/attendance') },
-  { path: PATHS.employees, handle: handle('Employees'), loader: dataOf(queryClient, 'employees'), lazy: () => import('./routes/signed-in/employees') },
-  { path: PATHS.payroll, handle: handle('Payroll'), loader: dataOf(queryClient, 'payroll'), lazy: () => import('./routes/signed-in/payroll') },
+  { path: PATHS.employees, handle: handle('Employees'), loader: dataOf(queryClient, 'employees', true), lazy: () => import('./routes/signed-in/employees') },
+  { path: PATHS.payroll, handle: handle('Payroll'), loader: dataOf(queryClient, 'payroll', true), lazy: () => import('./routes/signed-in/payroll') },
   { path: PATHS.payrollUploadSummary, handle: handle('Payroll Summary'), lazy: () => import('./routes/signed-in/payrollUploadSummary') },
   { path: PATHS.payrollSummary, handle: handle('Payroll Payout'), lazy: () => import('./routes/signed-in/payrollSummary') },
   { path: PATHS.leave, handle: handle('Leave'), lazy: () => import('./routes/signed-in/leave') },
@@ -90,7 +98,10 @@ export const routesOf = (queryClient?: QueryClient): RouteObject[] => [
   {
     ...firstLoad,
     loader: () => {
-      if (queryClient && getToken()) void queryClient.prefetchQuery(profileQuery());
+      if (queryClient && getToken()) {
+        void queryClient.prefetchQuery(profileQuery());
+        void queryClient.prefetchQuery(employerConfigQuery());
+      }
       return null;
     },
     shouldRevalidate: () => false,

@@ -5,7 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ERROR_CODES, MSG, hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
 import { ApiError, onUnauthenticated } from '../../shared/api/client';
-import { profileQuery } from '../../shared/auth/profile';
+import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
 import { getToken } from '../../shared/auth/token';
 import { errorMessage } from '../../shared/ui';
 import { AppLayout } from './app-layout';
@@ -35,6 +35,10 @@ function Session() {
   const location = useLocation();
   const signOut = useSignOut();
   const profile = useQuery(profileQuery());
+  // The side menu's entries depend on the employer's configuration (User Verification, EWA Requests,
+  // File Upload link): the frame waits for it as for the profile (both asked for together by the
+  // frame's loader), so entries do not appear later and push the menu down. A failed answer waits no longer.
+  const config = useQuery(employerConfigQuery());
   const error = profile.error instanceof ApiError ? profile.error : null;
   const sessionGone = error?.status === 401;
 
@@ -45,7 +49,7 @@ function Session() {
   }, [sessionGone, signOut]);
 
   if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
-  if (profile.isPending || sessionGone) return <FullPageLoader />;
+  if (profile.isPending || config.isPending || sessionGone) return <FullPageLoader />;
   if (profile.isError) {
     return (
       <Center mih="100vh" p="md">
