@@ -35,7 +35,7 @@ import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import { authOf, sessionRoute, type AuthContext } from '../../platform/guard.js';
-import { countsOf } from './service.js';
+import { countsOf } from './shared.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
