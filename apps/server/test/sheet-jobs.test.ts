@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYROLL_MSG, BUSINESS_TIME_ZONE, isoDateInZone, monthLabel, payrollMonthOf } from '@portal/domain';
 import { repoRoot } from '../src/config.js';
 import { workDocumentJobs } from '../src/features/documents/index.js';
-import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, JOB_MSG } from '../src/features/documents/service.js';
+import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, JOB_MSG } from '../src/features/documents/sheet-queue.js';
 import { processSheet } from '../src/sheets.js';
 import { createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
 import { insertWorker, uniqueTag } from './workers-fixtures.js';

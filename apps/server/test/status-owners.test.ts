@@ -263,8 +263,8 @@ describe('one writer per status column', () => {
     const col = await sql<{ column_default: string | null }>`select column_default from information_schema.columns where table_name = 'payouts' and column_name = 'status'`.execute(env.deps.db);
     expect(col.rows[0]?.column_default).toMatch(/^'INITIATED'/);
     const inserters = tableWritersOf('payouts').filter((f) => /\binsert\s+into\s+payouts\b|insertInto\(\s*'payouts'/i.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
-    expect(inserters).toEqual(['features/payouts/service.ts']);
-    expect(writersOf('payouts')).not.toContain('features/payouts/service.ts');
+    expect(inserters).toEqual(['features/payouts/new-payouts.ts']);
+    expect(writersOf('payouts')).not.toContain('features/payouts/new-payouts.ts');
   });
   it('transactions.status (the advance): only features/worker-side/advance-lifecycle.ts', () => {
     expect(writersOf('transactions')).toEqual(['features/worker-side/advance-lifecycle.ts']);

@@ -35,7 +35,8 @@ import { isUuid } from '../../platform/ids.js';
 import { sha256 } from '../../platform/secrets.js';
 import { openWorkbook } from '../../platform/uploads/sheet-reader.js';
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
-import type { AcceptHook, ReceivedFile, createDocumentService } from './service.js';
+import type { createDocumentService } from './service.js';
+import type { AcceptHook, ReceivedFile } from './shared.js';
 import { stagedOutcomes } from './staging.js';
 
 type Documents = ReturnType<typeof createDocumentService>;

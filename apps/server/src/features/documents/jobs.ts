@@ -26,7 +26,7 @@ import type { Deps } from '../../platform/context.js';
 import { noteLocalWorker, type Queue } from '../../platform/queue.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE } from './service.js';
+import { DOCUMENT_DEAD_QUEUE, DOCUMENT_QUEUE, LEGACY_DOCUMENT_QUEUE } from './sheet-queue.js';
 
 /**
  * Sheets of different employers worked at once per process. The pipeline streams rows into a

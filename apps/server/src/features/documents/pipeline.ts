@@ -41,7 +41,7 @@ import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
 import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
 import { emitEvent } from '../../platform/events.js';
-import { JOB_MSG, abandonUpload } from './service.js';
+import { JOB_MSG, abandonUpload } from './sheet-queue.js';
 import { moveUpload } from './upload-status.js';
 import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
 

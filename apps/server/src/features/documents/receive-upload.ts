@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { DOCUMENT_FORMATS, maxBytesOf, type DocumentType } from '@portal/domain';
 import { inspectFile } from '../../platform/uploads/inspect.js';
 import { receiveFile } from '../../platform/uploads/receive.js';
-import type { ReceivedFile } from './service.js';
+import type { ReceivedFile } from './shared.js';
 
 export async function receiveCheckedFile(req: FastifyRequest, docType: DocumentType): Promise<ReceivedFile> {
   const format = DOCUMENT_FORMATS[docType];

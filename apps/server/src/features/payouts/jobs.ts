@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../platform/context.js';
 import type { Queue } from '../../platform/queue.js';
 import { createPayoutSender, lookUp, type PayoutRow, type PayoutSender } from './sender.js';
-import { PAYOUT_QUEUE } from './service.js';
+import { PAYOUT_QUEUE } from './new-payouts.js';
 import { bankStateOf, derivePayrollStatus, type BankState, type PayrollStatusDeriver } from './status.js';
 import { payoutContextOf } from './writer.js';
 
