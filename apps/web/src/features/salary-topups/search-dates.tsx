@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { topupSearchForm, type TopupSearchInput } from '@portal/domain';
-import { Form, fieldsOf, useSchemaForm } from '../../shared/forms/form';
+import { Form, useSchemaForm, controlledFieldOf } from '../../shared/forms/form';
 import { DateField, EARLIEST_PICKABLE_DATE } from '../../shared/ui';
 import type { DateInputs, DatesContext } from '../../shared/ui/dated-search-page';
 
-const { ControlledField } = fieldsOf<TopupSearchInput>();
+const ControlledField = controlledFieldOf<TopupSearchInput>();
 
 /**
  * Salary Topups' date search (spec 2.12): From Date and To Date applied on Search, checked by the

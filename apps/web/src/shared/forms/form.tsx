@@ -4,13 +4,18 @@
  * their own first message. As bulletproof-react's `Form`: the page makes the form with
  * `useSchemaForm(schema, options)` (its methods stay the page's: reset, setError, getValues),
  * renders `<Form form onSubmit>` and inside it the fields by name; a field reads its registration
- * and its error from the form's context.
+ * and its error from the form's context. A page names its value type once:
+ * `const PasswordField = PasswordFieldOf<ChangePasswordInput>` (a wrong name is then a type error).
+ * The text and password boxes are the sign-in page's own Mantine inputs (already loaded); the
+ * select (`select-field.tsx`, Mantine's `NativeSelect`) is a module of its own, so only the page
+ * that uses it loads it. One module otherwise: every small shared chunk costs its pages about
+ * 0.25 kB gzip of its own.
  *
  * The sign-in and sign-up forms of `/` do not use it: react-hook-form stays out of the first load
  * (decision 0028); they check the same schemas through `submit-form.ts`.
  */
 import { useMemo, type ChangeEvent, type FocusEvent, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
-import { NativeSelect, PasswordInput, TextInput, type NativeSelectProps, type PasswordInputProps, type TextInputProps } from '@mantine/core';
+import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import {
   Controller,
   FormProvider,
@@ -55,6 +60,7 @@ export function Form<T extends FieldValues>({ form, onSubmit, children, ...props
   );
 }
 
+/** What a text box of a form takes beyond its Mantine props. */
 interface FieldBehaviour<T extends FieldValues> {
   name: FieldPath<T>;
   /** Registration options beyond the schema's (e.g. `deps`: fields checked again with this one). */
@@ -92,7 +98,7 @@ function useTextField<T extends FieldValues>({ name, rules, normalise, onChange,
 
 export type TextFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<TextInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
 
-/** A Mantine `TextInput` registered under `name`, showing the field's first message. */
+/** A Mantine `TextInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
 export function TextField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: TextFieldProps<T>) {
   const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
   return <TextInput {...props} {...field} />;
@@ -100,18 +106,10 @@ export function TextField<T extends FieldValues>({ name, rules, normalise, onCha
 
 export type PasswordFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<PasswordInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
 
-/** A Mantine `PasswordInput` registered under `name`, showing the field's first message. */
+/** A Mantine `PasswordInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
 export function PasswordField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: PasswordFieldProps<T>) {
   const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
   return <PasswordInput {...props} {...field} />;
-}
-
-export type SelectFieldProps<T extends FieldValues> = { name: FieldPath<T> } & Omit<NativeSelectProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>;
-
-/** A Mantine `NativeSelect` registered under `name`, showing the field's first message. */
-export function SelectField<T extends FieldValues>({ name, ...props }: SelectFieldProps<T>) {
-  const { register, getFieldState, formState } = useFormContext<T>();
-  return <NativeSelect {...props} {...register(name)} error={getFieldState(name, formState).error?.message} />;
 }
 
 export interface ControlledFieldProps<T extends FieldValues, N extends FieldPath<T>> {
@@ -127,15 +125,11 @@ export function ControlledField<T extends FieldValues, N extends FieldPath<T>>({
 }
 
 /**
- * The field components with the form's value type, so a wrong name is a type error:
- * `const { TextField } = fieldsOf<ChangePasswordInput>()`, at a module's top level (the
- * controlled field is a component of its own per call).
+ * `ControlledField` with the form's value type, so a wrong name is a type error and the control
+ * gets its field's value type: `const DateBox = controlledFieldOf<TopupSearchInput>()`, at a
+ * module's top level (it is a component of its own per call).
  */
-export const fieldsOf = <T extends FieldValues>() => ({
-  TextField: TextField<T>,
-  PasswordField: PasswordField<T>,
-  SelectField: SelectField<T>,
-  ControlledField: function Controlled<N extends FieldPath<T>>(props: ControlledFieldProps<T, N>) {
+export const controlledFieldOf = <T extends FieldValues>() =>
+  function Controlled<N extends FieldPath<T>>(props: ControlledFieldProps<T, N>) {
     return <ControlledField<T, N> {...props} />;
-  },
-});
+  };
