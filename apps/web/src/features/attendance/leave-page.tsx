@@ -1,28 +1,9 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarEvent, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { ATTENDANCE_PAGE_SIZE, canAccessArea, formatDateTimeIst, type LeaveSheetRecord } from '@portal/domain';
-import { profileQuery } from '../../shared/auth/profile';
-import { ListView, PageTitle, Unauthorized, UploadStatusBadge, errorMessage, notifyApiError, useListState, useOutcomesSeenOnList, type DataTableColumn } from '../../shared/ui';
-import { downloadSheet } from './api';
-import { processedSheetOf, statusDetail } from './format';
+import { Stack, Text } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import type { LeaveSheetRecord } from '@portal/domain';
 import { leaveListQuery } from './leave-api';
 import { attendanceHref, leaveDatesText, leaveEffectsText, leaveFileName, leaveKindText, leaveUndoneLater, leaveUploadHref } from './leave-format';
-
-function StatusCell({ record }: { record: LeaveSheetRecord }) {
-  const detail = statusDetail(record);
-  return (
-    <Stack gap={2} align="flex-start" maw={260}>
-      <UploadStatusBadge status={record.status} counts={record.counts} />
-      {detail ? (
-        <Text size="xs" c={record.status === 'FAILED' ? 'var(--mantine-color-error)' : 'dimmed'} lineClamp={3} title={detail}>
-          {detail}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
+import { UploadHistoryPage, uploadHistory } from './upload-history-page';
 
 /**
  * What a sheet did when processed (kept on the upload, issue 20), then the leave of it still
@@ -82,104 +63,30 @@ function LeaveCell({ record }: { record: LeaveSheetRecord }) {
   );
 }
 
-/**
- * Leave (issue 13): the leave sheets uploaded, newest first, 5 a page, each with the leave it
- * recorded and its processed sheet; Bulk Upload with WRITE on attendance. Without READ on the
- * attendance resource (vendor resource with ?vendorId=): "You aren't authorized to access this page".
- */
-export function LeavePage() {
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const vendorId = params.get('vendorId') || null;
-  const resources = useQuery(profileQuery()).data?.resources;
-  const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
-  const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);
-  // 5 sheets a page (ATTENDANCE_PAGE_SIZE), newest first: the page is the only state in the URL.
-  const state = useListState({ pageSizes: [ATTENDANCE_PAGE_SIZE], defaultPageSize: ATTENDANCE_PAGE_SIZE });
-  const list = useQuery({ ...leaveListQuery(vendorId, state.page), enabled: canRead });
-  // An outcome shown on this list (the upload's own page) no longer follows the admin as a notice (issue 20).
-  useOutcomesSeenOnList(list.data?.leaves_data.map((r) => ({ id: r._id, status: r.status })));
-
-  const download = useMutation({
-    mutationFn: ({ record }: { record: LeaveSheetRecord }) => {
-      const ref = processedSheetOf(record)!;
-      return downloadSheet(ref, vendorId, leaveFileName(ref.documentId));
-    },
-    onError: (error) => notifyApiError(error),
-  });
-
-  if (!canRead) return <Unauthorized />;
-
-  const columns: DataTableColumn<LeaveSheetRecord>[] = [
-    { key: 'uploadedDate', header: 'Upload date', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTimeIst(r.uploadedDate)}</span> },
+const LEAVE = uploadHistory({
+  title: { own: 'Leave', vendor: 'Vendor leave' },
+  description: 'Leave sheets uploaded, newest first, with the leave each recorded. Paid leave counts as worked days; unpaid leave does not.',
+  label: 'Leave uploads',
+  listQuery: leaveListQuery,
+  rowsOf: (data) => data.leaves_data,
+  columns: [
     { key: 'fileName', header: 'File Name', render: (r) => <Text size="sm" style={{ wordBreak: 'break-word' }}>{r.fileName}</Text> },
     { key: 'uploadedBy', header: 'Uploaded by', render: (r) => r.uploadedBy },
     { key: 'leaves', header: 'Leave recorded', render: (r) => <LeaveCell record={r} /> },
-    { key: 'status', header: 'Status', render: (r) => <StatusCell record={r} /> },
-    {
-      key: 'download',
-      header: 'Download',
-      align: 'center',
-      width: 110,
-      render: (r) => {
-        const ready = processedSheetOf(r) !== null;
-        return (
-          <Tooltip label={ready ? 'Download processed sheet' : 'No processed sheet yet'}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label="Download processed sheet"
-              disabled={!ready}
-              loading={download.isPending && download.variables?.record._id === r._id}
-              onClick={() => ready && download.mutate({ record: r })}
-            >
-              <IconFileDownload size={20} stroke={1.7} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        );
-      },
-    },
-  ];
+  ],
+  statusWidth: 260,
+  minWidth: 980,
+  fileName: leaveFileName,
+  uploadHref: leaveUploadHref,
+  // In a vendor's context the vendor tabs above lead to Attendance already.
+  sibling: (vendorId) => (vendorId ? null : { label: 'Attendance', href: attendanceHref(vendorId), icon: <IconCalendarEvent size={16} stroke={1.8} aria-hidden /> }),
+});
 
-  return (
-    <Stack gap="lg">
-      <PageTitle
-        title={vendorId ? 'Vendor leave' : 'Leave'}
-        description="Leave sheets uploaded, newest first, with the leave each recorded. Paid leave counts as worked days; unpaid leave does not."
-        actions={
-          <Group gap="sm">
-            {/* In a vendor's context the vendor tabs above lead to Attendance already. */}
-            {vendorId ? null : (
-              <Button variant="default" component={Link} to={attendanceHref(vendorId)} leftSection={<IconCalendarEvent size={16} stroke={1.8} aria-hidden />}>
-                Attendance
-              </Button>
-            )}
-            {canWrite ? (
-              <Button
-                leftSection={<IconFileUpload size={16} stroke={1.8} aria-hidden />}
-                onClick={() => void navigate(leaveUploadHref(vendorId, `${location.pathname}${location.search}`))}
-              >
-                Bulk Upload
-              </Button>
-            ) : null}
-          </Group>
-        }
-      />
-      <ListView<LeaveSheetRecord>
-        label="Leave uploads"
-        state={state}
-        columns={columns}
-        rows={list.data?.leaves_data}
-        rowKey={(r) => r._id}
-        total={list.data?.total ?? 0}
-        loading={list.isPending}
-        fetching={list.isFetching && list.isPlaceholderData}
-        error={list.isError ? errorMessage(list.error) : null}
-        refetch={list.refetch}
-        pageSizeSelect={false}
-        minWidth={980}
-      />
-    </Stack>
-  );
+/**
+ * Leave (issue 13): the leave sheets uploaded, newest first, 5 a page, each with the leave it
+ * recorded and its processed sheet; Bulk Upload with WRITE on attendance. The upload history page
+ * (`UploadHistoryPage`) with leave's configuration.
+ */
+export function LeavePage() {
+  return <UploadHistoryPage config={LEAVE} />;
 }

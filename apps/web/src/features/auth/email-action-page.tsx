@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
 import { authKeys } from '../../shared/api/query-keys';
+import { Form, useSchemaForm, PasswordField as PasswordFieldOf } from '../../shared/forms/form';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
@@ -129,10 +128,13 @@ function ResetPassword({ oobCode }: { oobCode: string }) {
   return <ResetPasswordForm oobCode={oobCode} email={check.data.email} />;
 }
 
+const PasswordField = PasswordFieldOf<ResetPasswordValues>;
+
 function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string }) {
   // ResetPasswordForm (spec 5.5): at least 6 characters ("Minimum 6 character password required"), then the server's 8,
   // re-entry matches. The rest of the server's rule is stated under the field and explained by its answer.
-  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useSchemaForm(ResetPasswordSchema, { mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
+  const { setError } = form;
 
   const mutation = useMutation({
     mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
@@ -143,9 +145,9 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
     },
   });
 
-  const onSubmit = handleSubmit(({ password }) => {
+  const onSubmit = ({ password }: ResetPasswordValues) => {
     if (!mutation.isPending) mutation.mutate(password);
-  });
+  };
 
   if (mutation.isSuccess) {
     return (
@@ -162,27 +164,12 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
 
   return (
     <AuthLayout title="Reset password" subtitle={<>Choose a new password for {email}.</>}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="md">
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            description={MSG.passwordRule}
-            {...register('password')}
-            error={formState.errors.password?.message}
-            readOnly={mutation.isPending}
-          />
-          <PasswordInput
-            label="Re-enter new password"
-            autoComplete="new-password"
-            required
-            {...register('confirmPassword')}
-            error={formState.errors.confirmPassword?.message}
-            readOnly={mutation.isPending}
-          />
+          <PasswordField name="password" label="New password" autoComplete="new-password" required description={MSG.passwordRule} readOnly={mutation.isPending} />
+          <PasswordField name="confirmPassword" label="Re-enter new password" autoComplete="new-password" required readOnly={mutation.isPending} />
           {mutation.isError ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               <Text size="sm">{errorMessage(mutation.error)}</Text>
@@ -193,7 +180,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
           </Button>
           <SignInLink />
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { EmailRequestForm as EmailRequestSchema, type EmailRequestForm as EmailRequestValues } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
+import { Form, useSchemaForm, TextField as TextFieldOf } from '../../shared/forms/form';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
+
+const TextField = TextFieldOf<EmailRequestValues>;
 
 interface EmailRequestFormProps {
   title: string;
@@ -27,31 +28,30 @@ interface EmailRequestFormProps {
  */
 export function EmailRequestForm({ title, subtitle, endpoint, submitLabel, footerText, initialEmail = '' }: EmailRequestFormProps) {
   // EmailRequestForm: the button is enabled only with a valid e-mail (no message is shown).
-  const { register, handleSubmit, formState } = useForm<EmailRequestValues>({ resolver: zodResolver(EmailRequestSchema), mode: 'onChange', defaultValues: { email: initialEmail } });
-  const valid = formState.isValid;
-  const emailField = register('email');
+  const form = useSchemaForm(EmailRequestSchema, { mode: 'onChange', defaultValues: { email: initialEmail } });
+  const valid = form.formState.isValid;
 
   const mutation = useMutation({
     mutationFn: (value: string) => api.post<{ message: string }>(endpoint, { email: value.trim() }),
     onError: (error) => notify('error', errorMessage(error)),
   });
 
-  const onSubmit = handleSubmit(({ email }) => {
+  const onSubmit = ({ email }: EmailRequestValues) => {
     if (!mutation.isPending) mutation.mutate(email);
-  });
+  };
 
   return (
     <AuthLayout title={title} subtitle={subtitle}>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="md">
-          <TextInput
+          <TextField
+            name="email"
             label="Email"
             type="email"
             autoComplete="username"
             required
-            {...emailField}
-            onChange={(e) => {
-              void emailField.onChange(e);
+            silent
+            onChange={() => {
               if (mutation.isSuccess || mutation.isError) mutation.reset();
             }}
             readOnly={mutation.isPending}
@@ -71,7 +71,7 @@ export function EmailRequestForm({ title, subtitle, endpoint, submitLabel, foote
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

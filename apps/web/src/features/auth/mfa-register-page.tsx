@@ -1,16 +1,17 @@
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, Text } from '@mantine/core';
 import { MOBILE_LENGTH, MfaPhoneForm, PHONE_COUNTRY_PREFIX } from '@portal/domain';
 import { ApiError } from '../../shared/api/client';
+import { Form, useSchemaForm, TextField as TextFieldOf } from '../../shared/forms/form';
 import { getToken } from '../../shared/auth/token';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, isLogoutError, notify } from './feedback';
 import { normaliseMobileInput } from './phone-input';
 import { OTP_PATH, startEnrolment } from './sign-in-flow';
 import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
+
+const TextField = TextFieldOf<MfaPhoneForm>;
 
 /** `/mfa-register` (spec 4.8): the admin's phone, to which the code that enrols it is sent. */
 export function MfaRegisterPage() {
@@ -22,9 +23,8 @@ function MfaRegisterForm() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   // MfaPhoneForm: 10 digits starting 5 to 9 ("Invalid mobile" once the box is left); Send code waits for it.
-  const { register, handleSubmit, formState } = useForm<MfaPhoneForm>({ resolver: zodResolver(MfaPhoneForm), mode: 'onTouched', defaultValues: { phone: '' } });
-  const valid = formState.isValid;
-  const phoneField = register('phone');
+  const form = useSchemaForm(MfaPhoneForm, { mode: 'onTouched', defaultValues: { phone: '' } });
+  const valid = form.formState.isValid;
 
   const mutation = useMutation({
     mutationFn: (value: string) => startEnrolment(value, true),
@@ -36,15 +36,16 @@ function MfaRegisterForm() {
     },
   });
 
-  const onSubmit = handleSubmit(({ phone }) => {
+  const onSubmit = ({ phone }: MfaPhoneForm) => {
     if (!mutation.isPending) mutation.mutate(phone);
-  });
+  };
 
   return (
     <AuthLayout title="Enable two-factor authentication" subtitle="Add your mobile number. Each sign-in will then ask for a code sent to it by SMS.">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="md">
-          <TextInput
+          <TextField
+            name="phone"
             label="Mobile number"
             description={`${MOBILE_LENGTH} digits; the code is sent to ${PHONE_COUNTRY_PREFIX} and this number.`}
             type="tel"
@@ -57,12 +58,7 @@ function MfaRegisterForm() {
               </Text>
             }
             leftSectionWidth={48}
-            {...phoneField}
-            onChange={(e) => {
-              e.currentTarget.value = normaliseMobileInput(e.currentTarget.value);
-              void phoneField.onChange(e);
-            }}
-            error={formState.errors.phone?.message}
+            normalise={normaliseMobileInput}
             readOnly={mutation.isPending}
           />
           <Button type="submit" fullWidth size="md" disabled={!valid || mutation.isPending} loading={mutation.isPending}>
@@ -72,7 +68,7 @@ function MfaRegisterForm() {
             Back to sign in
           </Button>
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -2,10 +2,9 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, OtpForm, RESEND_COUNTDOWN_VERIFICATION_PAGE_S } from '@portal/domain';
 import { ApiError, api } from '../../shared/api/client';
+import { Form, useSchemaForm, controlledFieldOf } from '../../shared/forms/form';
 import { getToken, setToken } from '../../shared/auth/token';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, isLogoutError, notify } from './feedback';
@@ -14,6 +13,8 @@ import { OtpInput, type OtpInputHandle } from './otp-input';
 import { MFA_REGISTER_PATH } from './sign-in-flow';
 import { formatCountdown, useCountdown } from './use-countdown';
 import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
+
+const ControlledField = controlledFieldOf<OtpForm>();
 
 /**
  * `/otp-verification`: the code sent by SMS. Sign-in mode (a phone is enrolled: resolverToken) or
@@ -31,7 +32,7 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
   const signOut = useSignOut();
   const [step, setStep] = useState<MfaState>(initial);
   // OtpForm (spec 5.5): 6 digits; Next is enabled only then.
-  const form = useForm<OtpForm>({ resolver: zodResolver(OtpForm), mode: 'onChange', defaultValues: { code: '' } });
+  const form = useSchemaForm(OtpForm, { mode: 'onChange', defaultValues: { code: '' } });
   const countdown = useCountdown(RESEND_COUNTDOWN_VERIFICATION_PAGE_S);
   const otpRef = useRef<OtpInputHandle>(null);
 
@@ -88,11 +89,11 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
   const busy = verify.isPending || resend.isPending;
   const error = verify.isError && !mustSignOut(verify.error) ? errorMessage(verify.error) : null;
 
-  const onSubmit = form.handleSubmit(({ code }) => {
+  const onSubmit = ({ code }: OtpForm) => {
     if (busy) return;
     verify.reset();
     verify.mutate(code);
-  });
+  };
 
   const changeNumber = () => {
     clearMfaState();
@@ -105,10 +106,10 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
       title={enrolling ? 'Verify your mobile number' : 'Two-step verification'}
       subtitle={enrolling ? 'Confirm the number to finish setting up two-factor authentication.' : 'Enter the code to finish signing in.'}
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="lg">
-          <Controller
-            control={form.control}
+          {/* The field's own message is the server's answer to a wrong code (the button waits for 6 digits). */}
+          <ControlledField
             name="code"
             render={({ field }) => (
               <OtpInput
@@ -166,7 +167,7 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
             </Anchor>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

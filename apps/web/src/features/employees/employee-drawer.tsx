@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, type TextInputProps } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUSINESS_TIME_ZONE,
   EMPLOYEE_MSG,
@@ -18,6 +16,8 @@ import {
   type EmployeeRecord,
 } from '@portal/domain';
 import { employerMetadataQuery } from '../../shared/auth/profile';
+import { Form, useSchemaForm, TextField as TextFieldOf, controlledFieldOf } from '../../shared/forms/form';
+import { SelectField as SelectFieldOf } from '../../shared/forms/select-field';
 import { DateField, SideDrawer, errorMessage } from '../../shared/ui';
 import { addEmployee, checkEmployeeField, employeesKeys, updateEmployee } from './api';
 import {
@@ -31,6 +31,10 @@ import {
   type EmployeeFormField,
   type EmployeeFormValues,
 } from './employee-form-model';
+
+const TextField = TextFieldOf<EmployeeFormValues>;
+const SelectField = SelectFieldOf<EmployeeFormValues>;
+const ControlledField = controlledFieldOf<EmployeeFormValues>();
 
 export interface EmployeeDrawerProps {
   opened: boolean;
@@ -77,11 +81,11 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
   // The business date (Asia/Kolkata) bounds the joining date, as on the server.
   const [today] = useState(() => isoDateInZone(new Date(), BUSINESS_TIME_ZONE));
   const joiningWindow = useMemo(() => ({ from: earliestJoiningDate(today), to: latestJoiningDate(today) }), [today]);
-  const resolver = useMemo(() => zodResolver(employeeFormWithPicksSchema(today)), [today]);
+  const schema = useMemo(() => employeeFormWithPicksSchema(today), [today]);
 
   // employeeFormSchema (5.3): a field's message shows once it has been left, then follows its value.
-  const form = useForm<EmployeeFormValues>({ resolver, mode: 'onTouched', defaultValues: employee ? formFromRecord(employee) : EMPTY_EMPLOYEE_FORM });
-  const { register, control, formState, getValues, handleSubmit, reset } = form;
+  const form = useSchemaForm(schema, { mode: 'onTouched', defaultValues: employee ? formFromRecord(employee) : EMPTY_EMPLOYEE_FORM });
+  const { formState, getValues, reset } = form;
   // The server's availability checks of the e-mail and the mobile (not form values).
   const [checks, setChecks] = useState<Record<CheckedField, CheckState>>({ email: 'idle', mobile: 'idle' });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
@@ -122,36 +126,29 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     if (seq === checkSeq.current[field]) setChecks((c) => ({ ...c, [field]: next }));
   };
 
-  const errorOf = (field: EmployeeFormField): string | undefined => {
-    const message = formState.errors[field]?.message;
-    if (message) return message;
-    if ((field === 'email' || field === 'mobile') && checks[field] === 'taken') return TAKEN[field];
-    return undefined;
-  };
+  /** The server's answer that the e-mail or mobile is taken, under the field when the schema has nothing to say. */
+  const takenOf = (field: EmployeeFormField): string | undefined =>
+    (field === 'email' || field === 'mobile') && checks[field] === 'taken' ? TAKEN[field] : undefined;
 
-  type TextProps = Partial<Parameters<typeof TextInput>[0]> & { normalise?: (value: string) => string; onLeave?: () => void; 'data-autofocus'?: boolean };
+  type TextProps = Partial<Omit<TextInputProps, 'error' | 'name' | 'onChange' | 'onBlur'>> & { normalise?: (value: string) => string; onLeave?: () => void; 'data-autofocus'?: boolean };
   const text = (field: EmployeeFormField, label: string, { normalise, onLeave, ...extra }: TextProps = {}) => {
-    // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
-    const registered = register(field, field === 'mobile' ? { deps: ['email'] } : undefined);
     // The signed-up identity lock (the domain's, the server's too): shown, not editable.
     const locked = signedUp && (SIGNED_UP_LOCKED_FIELDS as readonly string[]).includes(field);
     return (
-      <TextInput
+      <TextField
+        name={field}
         label={label}
-        {...registered}
-        onChange={(e) => {
-          if (normalise) e.currentTarget.value = normalise(e.currentTarget.value);
+        // Either e-mail or mobile: the rule sits on Email, so leaving or changing Mobile checks Email too.
+        rules={field === 'mobile' ? { deps: 'email' } : undefined}
+        normalise={normalise}
+        onChange={() => {
           if (field === 'email' || field === 'mobile') {
             checkSeq.current[field] += 1;
             setChecks((c) => ({ ...c, [field]: 'idle' }));
           }
-          void registered.onChange(e);
         }}
-        onBlur={(e) => {
-          void registered.onBlur(e);
-          onLeave?.();
-        }}
-        error={errorOf(field)}
+        onBlur={() => onLeave?.()}
+        error={takenOf(field)}
         autoComplete="off"
         disabled={save.isPending}
         {...extra}
@@ -173,12 +170,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     const current = getValues(field);
     if (current && !options.includes(current)) options.push(current);
     return (
-      <NativeSelect
-        label={label}
-        data={[{ value: '', label: `Select ${label}` }, ...options.map((o) => ({ value: o, label: o }))]}
-        {...register(field)}
-        disabled={save.isPending}
-      />
+      <SelectField name={field} label={label} data={[{ value: '', label: `Select ${label}` }, ...options.map((o) => ({ value: o, label: o }))]} disabled={save.isPending} />
     );
   };
 
@@ -231,13 +223,11 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
     );
   } else {
     content = (
-      <form
-        noValidate
-        onSubmit={(e) =>
-          void handleSubmit((values) => {
-            if (!blocked) save.mutate(values);
-          })(e)
-        }
+      <Form
+        form={form}
+        onSubmit={(values) => {
+          if (!blocked) save.mutate(values);
+        }}
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -262,10 +252,9 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
               rightSection: checkHint('mobile'),
             })}
             {text('currentMonthlySalary', 'Monthly Salary', { required: true, inputMode: 'numeric', description: 'In whole rupees' })}
-            <Controller
-              control={control}
+            <ControlledField
               name="joiningDate"
-              render={({ field, fieldState }) => (
+              render={({ field, error }) => (
                 <DateField
                   label="Joining Date"
                   required
@@ -275,7 +264,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
                   onBlur={field.onBlur}
                   pickable={joiningWindow}
                   onInvalidChange={setDateTyped}
-                  error={fieldState.error?.message}
+                  error={error}
                   disabled={save.isPending}
                   w="100%"
                 />
@@ -303,7 +292,7 @@ export function EmployeeDrawer({ opened, onClose, employee, vendorId }: Employee
             </Button>
           </Group>
         </Stack>
-      </form>
+      </Form>
     );
   }
 

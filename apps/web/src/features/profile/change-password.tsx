@@ -1,19 +1,17 @@
 import { useId, useState } from 'react';
-import { Button, Collapse, Group, PasswordInput, Stack, Title, UnstyledButton } from '@mantine/core';
+import { Button, Collapse, Group, Stack, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
 import { api } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { notifyApiError, notifySuccess } from '../../shared/ui';
+import { Form, useSchemaForm, PasswordField as PasswordFieldOf } from '../../shared/forms/form';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** ChangePasswordForm (spec 5.5): "Enter current password", "Enter new password", the server's 8 characters, "Password did not match". */
-const resolver = zodResolver(ChangePasswordForm);
+const PasswordField = PasswordFieldOf<ChangePasswordInput>;
 
 /**
  * The collapsible Change Password form (spec 2.15). The server ends every other session and
@@ -22,7 +20,9 @@ const resolver = zodResolver(ChangePasswordForm);
 export function ChangePassword() {
   const [opened, setOpened] = useState(false);
   const panelId = useId();
-  const { register, handleSubmit, reset, formState, setError } = useForm<ChangePasswordInput>({ resolver, mode: 'onTouched', defaultValues: EMPTY });
+  // ChangePasswordForm (spec 5.5): "Enter current password", "Enter new password", the server's 8 characters, "Password did not match".
+  const form = useSchemaForm(ChangePasswordForm, { mode: 'onTouched', defaultValues: EMPTY });
+  const { reset, setError } = form;
 
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) =>
@@ -60,43 +60,21 @@ export function ChangePassword() {
         </UnstyledButton>
       </Title>
       <Collapse in={opened} id={panelId}>
-        <form onSubmit={(e) => void handleSubmit((values) => !change.isPending && change.mutate(values))(e)} noValidate>
-            <Stack gap="md" maw={420}>
-              <PasswordInput
-                label="Current Password"
-                required
-                autoComplete="current-password"
-                {...register('currentPassword')}
-                error={formState.errors.currentPassword?.message}
-                disabled={change.isPending}
-              />
-              <PasswordInput
-                label="New Password"
-                required
-                autoComplete="new-password"
-                description={MSG.passwordRule}
-                {...register('newPassword')}
-                error={formState.errors.newPassword?.message}
-                disabled={change.isPending}
-              />
-              <PasswordInput
-                label="Re-enter New Password"
-                required
-                autoComplete="new-password"
-                {...register('confirmPassword')}
-                error={formState.errors.confirmPassword?.message}
-                disabled={change.isPending}
-              />
-              <Group gap="sm">
-                <Button type="submit" loading={change.isPending} disabled={change.isPending}>
-                  Update Password
-                </Button>
-                <Button variant="default" onClick={close} disabled={change.isPending}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-        </form>
+        <Form form={form} onSubmit={(values) => !change.isPending && change.mutate(values)}>
+          <Stack gap="md" maw={420}>
+            <PasswordField name="currentPassword" label="Current Password" required autoComplete="current-password" disabled={change.isPending} />
+            <PasswordField name="newPassword" label="New Password" required autoComplete="new-password" description={MSG.passwordRule} disabled={change.isPending} />
+            <PasswordField name="confirmPassword" label="Re-enter New Password" required autoComplete="new-password" disabled={change.isPending} />
+            <Group gap="sm">
+              <Button type="submit" loading={change.isPending} disabled={change.isPending}>
+                Update Password
+              </Button>
+              <Button variant="default" onClick={close} disabled={change.isPending}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
       </Collapse>
     </Stack>
   );

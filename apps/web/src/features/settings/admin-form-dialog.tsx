@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminDialogForm, MOBILE_LENGTH, MSG, NAME_MAX_LENGTH, rolesForContext, type AdminDialogInput, type AdminFormBody } from '@portal/domain';
+import { Form, useSchemaForm, TextField as TextFieldOf, controlledFieldOf } from '../../shared/forms/form';
 import { errorMessage, notifyApiError, notifySuccess } from '../../shared/ui';
 import { createAdmin, removeAdmin, resetSecondFactor, rolesQuery, settingsKeys, updateAdmin, type AdminRow } from './api';
 
-/** AdminDialogForm (spec 5.5): the admin form's messages for the text fields; one role must be chosen. */
-const resolver = zodResolver(AdminDialogForm);
+const TextField = TextFieldOf<AdminDialogInput>;
+const ControlledField = controlledFieldOf<AdminDialogInput>();
 
 export interface AdminFormDialogProps {
   opened: boolean;
@@ -30,8 +29,8 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
   const roles = useQuery({ ...rolesQuery(), enabled: opened });
   const choices = rolesForContext(roles.data?.roles ?? [], vendorId !== null);
 
-  const form = useForm<AdminDialogInput>({
-    resolver,
+  // AdminDialogForm (spec 5.5): the admin form's messages for the text fields; one role must be chosen.
+  const form = useSchemaForm(AdminDialogForm, {
     mode: 'onTouched',
     defaultValues: {
       name: admin?.name ?? '',
@@ -41,8 +40,6 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
       roleId: admin?.roleIds[0] ?? '',
     },
   });
-  const { register, handleSubmit, control, formState } = form;
-  const mobileField = register('mobile');
 
   const done = (message: string) => {
     notifySuccess(message);
@@ -67,7 +64,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
   });
   const busy = save.isPending || remove.isPending || resetPhone.isPending;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = (values: AdminDialogInput) => {
     if (busy) return;
     save.mutate({
       name: values.name.trim(),
@@ -76,7 +73,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
       branchLocation: values.branchLocation.trim(),
       roleId: values.roleId,
     });
-  });
+  };
 
   const title = confirmingRemove ? 'Remove admin' : admin ? 'Manage admin' : 'Add new admin';
 
@@ -97,34 +94,29 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Form form={form} onSubmit={onSubmit}>
           <Stack gap="md">
-            <TextInput label="Name" required autoComplete="off" maxLength={NAME_MAX_LENGTH} {...register('name')} error={formState.errors.name?.message} disabled={busy} />
+            <TextField name="name" label="Name" required autoComplete="off" maxLength={NAME_MAX_LENGTH} disabled={busy} />
             <Group grow align="flex-start" gap="md" wrap="wrap">
-              <TextInput
+              <TextField
+                name="mobile"
                 label="Mobile"
                 required
                 type="tel"
                 inputMode="numeric"
                 autoComplete="off"
-                {...mobileField}
-                onChange={(e) => {
-                  e.currentTarget.value = e.currentTarget.value.replace(/\D/g, '').slice(0, MOBILE_LENGTH);
-                  void mobileField.onChange(e);
-                }}
+                normalise={(value) => value.replace(/\D/g, '').slice(0, MOBILE_LENGTH)}
                 description={admin ? MSG.mobileIsSignInPhone : undefined}
-                error={formState.errors.mobile?.message}
                 disabled={busy}
                 miw={200}
               />
-              <TextInput label="Email Id" required type="email" autoComplete="off" {...register('email')} error={formState.errors.email?.message} disabled={busy} miw={200} />
+              <TextField name="email" label="Email Id" required type="email" autoComplete="off" disabled={busy} miw={200} />
             </Group>
-            <TextInput label="Branch Location" required autoComplete="off" maxLength={100} {...register('branchLocation')} error={formState.errors.branchLocation?.message} disabled={busy} />
-            <Controller
-              control={control}
+            <TextField name="branchLocation" label="Branch Location" required autoComplete="off" maxLength={100} disabled={busy} />
+            <ControlledField
               name="roleId"
-              render={({ field, fieldState }) => (
-                <Radio.Group label="Role" withAsterisk value={field.value} onChange={field.onChange} error={fieldState.error?.message} name={field.name}>
+              render={({ field, error }) => (
+                <Radio.Group label="Role" withAsterisk value={field.value} onChange={field.onChange} error={error} name={field.name}>
                   {roles.isPending ? (
                     <Group gap="xs" mt="xs">
                       <Loader size="xs" aria-hidden />
@@ -172,7 +164,7 @@ export function AdminFormDialog({ opened, onClose, admin, vendorId }: AdminFormD
               </Group>
             </Group>
           </Stack>
-        </form>
+        </Form>
       )}
     </Modal>
   );

@@ -1,10 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApprovalSalaryForm, isAllowedSalaryKey } from '@portal/domain';
+import { Form, useSchemaForm, TextField as TextFieldOf } from '../../shared/forms/form';
 import type { PendingWorkerApproval } from './api';
 import { salaryInputOf } from './format';
+
+const TextField = TextFieldOf<ApprovalSalaryForm>;
 
 export interface SalaryModalProps {
   worker: PendingWorkerApproval;
@@ -20,8 +21,7 @@ export interface SalaryModalProps {
  * Approve, with the spec's messages; the maximum is not shown.
  */
 export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModalProps) {
-  const { register, handleSubmit, formState } = useForm<ApprovalSalaryForm>({
-    resolver: zodResolver(ApprovalSalaryForm),
+  const form = useSchemaForm(ApprovalSalaryForm, {
     // First on blur, then with every change, so that a fix clears the message.
     mode: 'onTouched',
     defaultValues: { currentMonthlySalary: salaryInputOf(worker.currentMonthlySalary) },
@@ -30,7 +30,7 @@ export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModa
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!isAllowedSalaryKey(event.key, event.ctrlKey || event.metaKey)) event.preventDefault();
   };
-  const onSubmit = handleSubmit(({ currentMonthlySalary }) => onApprove(currentMonthlySalary.trim()));
+  const onSubmit = ({ currentMonthlySalary }: ApprovalSalaryForm) => onApprove(currentMonthlySalary.trim());
 
   return (
     <Modal
@@ -40,20 +40,19 @@ export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModa
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="md">
           <Text size="sm">
             {worker.fullName} ({worker.employersWorkerId})
           </Text>
-          <TextInput
+          <TextField
+            name="currentMonthlySalary"
             label="Monthly Salary"
             required
             inputMode="numeric"
             autoComplete="off"
             maxLength={20}
             leftSection={<Text size="sm" aria-hidden>₹</Text>}
-            {...register('currentMonthlySalary')}
-            error={formState.errors.currentMonthlySalary?.message}
             data-autofocus
             onKeyDown={onKeyDown}
           />
@@ -66,7 +65,7 @@ export function SalaryModal({ worker, pending, onCancel, onApprove }: SalaryModa
             </Button>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

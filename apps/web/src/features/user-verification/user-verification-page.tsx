@@ -1,191 +1,73 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPROVAL_MSG, canAccessArea } from '@portal/domain';
-import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
-import { ListView, PageTitle, Unauthorized, errorMessage, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
-import { approvalKeys, decideWorker, pendingWorkersQuery, type DecisionInput, type PendingWorkerApproval } from './api';
+import { Text } from '@mantine/core';
+import { APPROVAL_MSG } from '@portal/domain';
+import { DecisionPage, decisionList } from '../../shared/ui/decision-page';
+import { approvalKeys, decideWorker, pendingWorkersQuery, type DecisionInput } from './api';
 import { NA, salaryText, tableDate } from './format';
 import { SalaryModal } from './salary-modal';
 
-const SEARCH_LABEL = 'Search by Name, Worker ID or Mobile';
-const MAX_SEARCH = 100;
-
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'modify'; worker: PendingWorkerApproval }
-  | { kind: 'reject'; worker: PendingWorkerApproval }
-  | { kind: 'failed'; title: string; message: string };
-
-/**
- * User Verification (spec 2.17, 4.7, 5.4, 8): the workers waiting for approval, with a search
- * (500 ms debounce, kept in the URL), and per row Accept, Modify (monthly salary, then approve) and
- * Reject for admins with WRITE. "{name} approved!" / "rejected!" on success; a failure opens a dialog
- * with the server's message. Only when the employer config enables approval (spec 2.2, 6).
- */
-export function UserVerificationPage() {
-  const [params] = useSearchParams();
-  const queryClient = useQueryClient();
-  const vendorId = params.get('vendorId') || null;
-  // One list, not paged: the search is its only state in the URL.
-  const state = useListState({});
-  const search = state.search;
-  const resources = useQuery(profileQuery()).data?.resources;
-  const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorId !== null);
-  const canWrite = canAccessArea(resources, 'EMPLOYEES', 'WRITE', vendorId !== null);
-  const config = useQuery(employerConfigQuery());
-  const enabled = Boolean(config.data?.isEmployeeApprovalEnabled);
-
-  const list = useQuery({ ...pendingWorkersQuery(vendorId, search), enabled: canRead && enabled });
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-
-  const decide = useMutation({
-    mutationFn: (input: DecisionInput) => decideWorker(input, vendorId),
-    onSuccess: (result) => {
-      setDialog({ kind: 'none' });
-      notifySuccess(result.status === 'APPROVED' ? APPROVAL_MSG.approved(result.fullName) : APPROVAL_MSG.rejected);
-    },
-    onError: (error, input) => {
-      setDialog({ kind: 'failed', title: input.status === 'APPROVED' ? 'Approval failed' : 'Rejection failed', message: errorMessage(error) });
-    },
-    // A failure (e.g. decided meanwhile by someone else) also refreshes the list.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: approvalKeys.pendingLists() }),
-  });
-
-  if (config.isPending) {
-    return (
-      <Center py="xl" role="status" aria-label="Loading">
-        <Loader />
-      </Center>
-    );
-  }
-  if (!enabled || !canRead) return <Unauthorized />;
-
-  const busyWith = (w: PendingWorkerApproval) => decide.isPending && decide.variables?.worker.employeeId === w.employeeId;
-
-  const columns: DataTableColumn<PendingWorkerApproval>[] = [
+const USER_VERIFICATION = decisionList({
+  area: 'EMPLOYEES',
+  title: 'Pending workers',
+  description: 'Workers who signed up and wait for your approval before they can withdraw.',
+  label: 'Pending workers',
+  listQuery: pendingWorkersQuery,
+  listsKey: approvalKeys.pendingLists(),
+  rowKey: (w) => w.employeeId,
+  nameOf: (w) => w.fullName,
+  columns: () => [
     { key: 'fullName', header: 'Full Name', render: (w) => <Text span size="sm" fw={500}>{w.fullName}</Text> },
     { key: 'employersWorkerId', header: 'Employee ID', nowrap: true, render: (w) => w.employersWorkerId || NA },
     { key: 'currentMonthlySalary', header: 'Monthly Salary', align: 'right', render: (w) => salaryText(w.currentMonthlySalary) },
     { key: 'dateRequested', header: 'Date Requested', render: (w) => tableDate(w.dateRequested) },
     { key: 'joinedAt', header: 'Joining Date', render: (w) => tableDate(w.joinedAt) },
-  ];
-  if (canWrite) {
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      render: (w) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="xs"
-            color="green"
-            leftSection={<IconCheck size={14} stroke={2} aria-hidden />}
-            aria-label={`Accept ${w.fullName}`}
-            loading={busyWith(w) && decide.variables?.status === 'APPROVED' && decide.variables.monthlySalary === undefined}
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ worker: w, status: 'APPROVED' })}
-          >
-            Accept
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconEdit size={14} stroke={1.8} aria-hidden />}
-            aria-label={`Modify ${w.fullName}`}
-            disabled={decide.isPending}
-            onClick={() => setDialog({ kind: 'modify', worker: w })}
-          >
-            Modify
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconX size={14} stroke={2} aria-hidden />}
-            aria-label={`Reject ${w.fullName}`}
-            disabled={decide.isPending}
-            onClick={() => setDialog({ kind: 'reject', worker: w })}
-          >
-            Reject
-          </Button>
-        </Group>
+  ],
+  actions: [
+    {
+      label: 'Accept',
+      color: 'green',
+      icon: <IconCheck size={14} stroke={2} aria-hidden />,
+      then: 'decide',
+      input: (worker): DecisionInput => ({ worker, status: 'APPROVED' }),
+      // Accept alone shows as busy: Modify's approval runs in its own dialog.
+      isThis: (pending, w) => pending.worker.employeeId === w.employeeId && pending.status === 'APPROVED' && pending.monthlySalary === undefined,
+    },
+    {
+      label: 'Modify',
+      variant: 'default',
+      icon: <IconEdit size={14} stroke={1.8} aria-hidden />,
+      then: 'dialog',
+      dialog: (worker, { pending, close, decide }) => (
+        <SalaryModal worker={worker} pending={pending} onCancel={close} onApprove={(monthlySalary) => decide({ worker, status: 'APPROVED', monthlySalary })} />
       ),
-    });
-  }
+    },
+    {
+      label: 'Reject',
+      variant: 'subtle',
+      color: 'red',
+      icon: <IconX size={14} stroke={2} aria-hidden />,
+      then: 'confirm',
+      input: (worker): DecisionInput => ({ worker, status: 'REJECTED' }),
+      confirm: (w) => ({
+        title: 'Reject worker',
+        text: `Reject ${w.fullName} (${w.employersWorkerId})? They will not be able to withdraw.`,
+        button: 'Reject',
+        color: 'red',
+      }),
+    },
+  ],
+  decide: decideWorker,
+  done: (result) => (result.status === 'APPROVED' ? APPROVAL_MSG.approved(result.fullName) : APPROVAL_MSG.rejected),
+});
 
-  const rows = list.data?.data;
-  return (
-    <Stack gap="lg">
-      <PageTitle title="Pending workers" description="Workers who signed up and wait for your approval before they can withdraw." />
-      <ListView<PendingWorkerApproval>
-        label="Pending workers"
-        state={state}
-        columns={columns}
-        rows={rows}
-        rowKey={(w) => w.employeeId}
-        loading={list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
-        search={{ label: SEARCH_LABEL, maxLength: MAX_SEARCH, width: 380 }}
-        toolbarEnd={
-          rows ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {rows.length} pending
-            </Text>
-          ) : null
-        }
-      />
-
-      {dialog.kind === 'modify' ? (
-        <SalaryModal
-          worker={dialog.worker}
-          pending={decide.isPending}
-          onCancel={() => setDialog({ kind: 'none' })}
-          onApprove={(monthlySalary) => decide.mutate({ worker: dialog.worker, status: 'APPROVED', monthlySalary })}
-        />
-      ) : null}
-
-      <Modal
-        opened={dialog.kind === 'reject'}
-        onClose={() => !decide.isPending && setDialog({ kind: 'none' })}
-        title="Reject worker"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        {dialog.kind === 'reject' ? (
-          <Stack gap="md">
-            <Text>
-              Reject {dialog.worker.fullName} ({dialog.worker.employersWorkerId})? They will not be able to withdraw.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDialog({ kind: 'none' })} disabled={decide.isPending}>
-                Cancel
-              </Button>
-              <Button color="red" loading={decide.isPending} onClick={() => decide.mutate({ worker: dialog.worker, status: 'REJECTED' })}>
-                Reject
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
-
-      <Modal
-        opened={dialog.kind === 'failed'}
-        onClose={() => setDialog({ kind: 'none' })}
-        title={dialog.kind === 'failed' ? dialog.title : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        {dialog.kind === 'failed' ? (
-          <Stack gap="md">
-            <Text role="alert">{dialog.message}</Text>
-            <Group justify="flex-end">
-              <Button onClick={() => setDialog({ kind: 'none' })}>OK</Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
-    </Stack>
-  );
+/**
+ * User Verification (spec 2.17, 4.7, 5.4, 8): the workers waiting for approval, with a search
+ * (500 ms debounce, kept in the URL), and per row Accept, Modify (monthly salary, then approve) and
+ * Reject (after a confirmation) for admins with WRITE on employees. "{name} approved!" /
+ * "rejected!" on success; a failure opens a dialog with the server's message. Only when the
+ * employer config enables approval (spec 2.2, 6). The decision page (`DecisionPage`) with User
+ * Verification's configuration.
+ */
+export function UserVerificationPage() {
+  return <DecisionPage config={USER_VERIFICATION} />;
 }
