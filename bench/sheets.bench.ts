@@ -285,9 +285,9 @@ async function serverPart(sheets: Record<'employees' | 'attendance' | 'changed' 
     if (r.final && (r.final.counts?.failedRows ?? 0) > 0) await printFailures(base, auth, p.docType, r.final);
     if (!alive()) return;
     if (p === phases[0] && process.env.BENCH_BLIND_INDEX_ROTATION === '1') {
-      const version = await runtime!.deps.protector.addIndexKey();
+      const version = await runtime.deps.protector.addIndexKey();
       const t = performance.now();
-      const counts = await rehashColumns(runtime!.deps.db, runtime!.deps.protector, { limit: Math.floor(p.sheet.rows / 2) });
+      const counts = await rehashColumns(runtime.deps.db, runtime.deps.protector, { limit: Math.floor(p.sheet.rows / 2) });
       console.log(`\nblind-index rotation to version ${version} started; re-hashed ${Object.entries(counts).map(([c, k]) => `${c} ${n(k)}`).join(', ')} in ${Math.round(performance.now() - t)} ms: the sheets below run with old and new hashes side by side`);
     }
   }
