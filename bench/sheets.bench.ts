@@ -30,6 +30,9 @@
  * Only the sheets and the read baseline: BASELINE_ONLY=1. Without the payroll: BENCH_PAYROLL=0;
  * without the heavy files: BENCH_HEAVY=0; without the list under load: BENCH_LIST_LOAD=0. From the
  * sources under tsx: BENCH_TSX=1; other node flags than npm start's: BENCH_NODE_FLAGS="...".
+ * During a blind-index rotation: BENCH_BLIND_INDEX_ROTATION=1 starts one after the first employee
+ * sheet (as `npm run cli -- blind-index rotate` does, from this process) and re-hashes half of the
+ * workers, so every later sheet runs with old and new hashes side by side (decision 0037).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +43,7 @@ import ExcelJS from 'exceljs';
 import * as domain from '@portal/domain';
 import { loadConfig } from '../apps/server/src/config.js';
 import { startRuntime } from '../apps/server/src/platform/runtime.js';
+import { rehashColumns } from '../apps/server/src/platform/protected-columns.js';
 import { provisionEmployer } from '../apps/server/src/features/employers/index.js';
 import { freePort, isBank, descendantsOf, mark, mb, memOf, n, pct, portalCommand, readBaseline, sampleRss, sleep, startPortal } from './bench-kit.js';
 import {
@@ -280,6 +284,12 @@ async function serverPart(sheets: Record<'employees' | 'attendance' | 'changed' 
     printUpload(p.label, r, p.sheet, p.readMs, floor, p.goal);
     if (r.final && (r.final.counts?.failedRows ?? 0) > 0) await printFailures(base, auth, p.docType, r.final);
     if (!alive()) return;
+    if (p === phases[0] && process.env.BENCH_BLIND_INDEX_ROTATION === '1') {
+      const version = await runtime.deps.protector.addIndexKey();
+      const t = performance.now();
+      const counts = await rehashColumns(runtime.deps.db, runtime.deps.protector, { limit: Math.floor(p.sheet.rows / 2) });
+      console.log(`\nblind-index rotation to version ${version} started; re-hashed ${Object.entries(counts).map(([c, k]) => `${c} ${n(k)}`).join(', ')} in ${Math.round(performance.now() - t)} ms: the sheets below run with old and new hashes side by side`);
+    }
   }
 
   // ---- payroll for the employees the first upload created ----

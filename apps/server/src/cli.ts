@@ -28,12 +28,19 @@
  *     how many sealed values each seals; `rotate` adds a data key and re-seals every protected
  *     value under it while the portal runs; `rewrap` wraps every data key again under the first of
  *     DATA_MASTER_KEYS, after which the other master keys may be dropped. See docs/deploy.md.)
+ *   npm run cli -- blind-index status | rotate | finish
+ *     (the key of the keyed hashes of account numbers, decision 0037 "Blind-index rotation":
+ *     `status` lists its versions and how many stored hashes each made; `rotate` adds a version,
+ *     which every process hashes under within 10 s, and re-hashes every stored hash under it in
+ *     batches while the portal serves, the older version still matched meanwhile (run again, it
+ *     resumes); `finish` re-hashes what was written under the older version since, then retires it,
+ *     or says how many rows are left and retires nothing. See docs/deploy.md.)
  */
 import { parseArgs } from 'node:util';
 import { SEED_ROLES } from '@portal/domain';
 import { loadConfig } from './config.js';
 import { recordedPublicUrl, startRuntime } from './platform/runtime.js';
-import { PROTECTED_COLUMNS, resealColumns } from './platform/protected-columns.js';
+import { PROTECTED_COLUMNS, hashesPerVersion, rehashColumns, resealColumns } from './platform/protected-columns.js';
 import { sql } from 'kysely';
 import { provisionEmployer } from './features/employers/index.js';
 import { settleBackgroundMail } from './features/auth/index.js';
@@ -49,7 +56,7 @@ const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).f
 
 async function main(): Promise<number> {
   if (!command || command === 'help' || command === '--help') {
-    console.log('commands: create-employer, list-employers, list-roles, recharge, dashboards, file-upload-link, streaming-account, worker (see the top of apps/server/src/cli.ts)');
+    console.log('commands: create-employer, list-employers, list-roles, recharge, dashboards, file-upload-link, streaming-account, worker, data-keys, blind-index (see the top of apps/server/src/cli.ts)');
     return command ? 0 : 1;
   }
   if (command === 'list-roles') {
@@ -132,8 +139,8 @@ async function main(): Promise<number> {
       if (action === 'status') {
         const keys = await db.selectFrom('data_keys').select(['id', 'master_key_id', 'created_at']).orderBy('id').execute();
         for (const k of keys) console.log(`data key ${k.id}: wrapped under master key "${k.master_key_id}", created ${k.created_at.toISOString()}${k.id === protector.currentKeyId ? ' (current)' : ''}`);
-        const index = await db.selectFrom('data_index_key').select('master_key_id').executeTakeFirst();
-        if (index) console.log(`blind-index key (keyed hashes of account numbers; not rotated): wrapped under master key "${index.master_key_id}"`);
+        const index = await db.selectFrom('data_index_key').select('master_key_id').orderBy('id', 'desc').executeTakeFirst();
+        if (index) console.log(`blind-index key (keyed hashes of account numbers; \`blind-index status\` for its versions): wrapped under master key "${index.master_key_id}"`);
         for (const { kind, table, column } of PROTECTED_COLUMNS) {
           const col = sql.ref(column);
           const key =
@@ -148,6 +155,44 @@ async function main(): Promise<number> {
         return 0;
       }
       console.error('data-keys: status | rotate | rewrap');
+      return 2;
+    }
+    if (command === 'blind-index') {
+      const { db, protector } = runtime.deps;
+      const action = rest[0];
+      const counts = (c: Record<string, number>) => Object.entries(c).map(([t, n]) => `${t} ${n}`).join(', ');
+      const left = async () => {
+        const current = protector.blindIndex().version;
+        return Object.values(await hashesPerVersion(db)).flat().filter((r) => r.version !== current).reduce((a, r) => a + r.n, 0);
+      };
+      if (action === 'status') {
+        const keys = await db.selectFrom('data_index_key').select(['id', 'master_key_id', 'created_at']).orderBy('id').execute();
+        const current = protector.blindIndex().version;
+        for (const k of keys) console.log(`blind-index key version ${k.id}: wrapped under master key "${k.master_key_id}", created ${k.created_at.toISOString()}${k.id === current ? ' (current: hashes are made under it)' : ' (being retired: still matched)'}`);
+        for (const [column, rows] of Object.entries(await hashesPerVersion(db))) console.log(`${column}: ${rows.map((r) => `${r.version === null ? 'UNKNOWN' : `version ${r.version}`} ${r.n}`).join(', ') || 'empty'}`);
+        if (keys.length > 1) console.log('A rotation is under way: run `blind-index rotate` to go on re-hashing, `blind-index finish` to end it.');
+        return 0;
+      }
+      if (action === 'rotate') {
+        const versions = protector.blindIndex().versions;
+        if (versions.length > 1) console.log(`A rotation to version ${versions[0]} is under way (version ${versions.slice(1).join(', ')} still matched): re-hashing what is left.`);
+        else console.log(`blind-index key version ${await protector.addIndexKey()} added: every process hashes under it within 10 s; version ${versions[0]} is still matched until \`blind-index finish\`.`);
+        console.log(`re-hashed under version ${protector.blindIndex().version}: ${counts(await rehashColumns(db, protector))}`);
+        console.log(`${await left()} hash(es) left under an older version. Run \`blind-index finish\` (once the sheets that were running when the rotation started are done) to re-hash what was written meanwhile and retire the old version.`);
+        return 0;
+      }
+      if (action === 'finish') {
+        console.log(`re-hashed under version ${protector.blindIndex().version}: ${counts(await rehashColumns(db, protector))}`);
+        const n = await left();
+        if (n > 0) {
+          console.error(`${n} hash(es) are still under an older version (rows a running sheet held): nothing retired. Run \`blind-index finish\` again.`);
+          return 1;
+        }
+        const gone = await protector.retireIndexKeys();
+        console.log(gone.length ? `blind-index key version ${gone.join(', ')} retired: every hash is under version ${protector.blindIndex().version}.` : `No rotation under way: every hash is under version ${protector.blindIndex().version}.`);
+        return 0;
+      }
+      console.error('blind-index: status | rotate | finish');
       return 2;
     }
     if (command === 'recharge') {

@@ -196,15 +196,15 @@ describe('arithmetic (integer paise)', () => {
   });
 
   it('flags', () => {
-    expect(payrollFlags({ net: 0, accountNumber: '123456789', previous: { net: 1000, accountNumber: '123456789' }, accountShared: false })).toEqual(['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT']);
-    expect(payrollFlags({ net: 1300, accountNumber: '123456789', previous: { net: 1000, accountNumber: '123456789' }, accountShared: false })).toEqual([]);
-    expect(payrollFlags({ net: 1301, accountNumber: '123456789', previous: { net: 1000, accountNumber: '123456789' }, accountShared: false })).toEqual(['NET_CHANGED_OVER_30_PERCENT']);
-    expect(payrollFlags({ net: 699, accountNumber: '123456789', previous: { net: 1000, accountNumber: '987654321' }, accountShared: true })).toEqual([
+    expect(payrollFlags({ net: 0, previous: { net: 1000, sameAccount: true }, accountShared: false })).toEqual(['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT']);
+    expect(payrollFlags({ net: 1300, previous: { net: 1000, sameAccount: true }, accountShared: false })).toEqual([]);
+    expect(payrollFlags({ net: 1301, previous: { net: 1000, sameAccount: true }, accountShared: false })).toEqual(['NET_CHANGED_OVER_30_PERCENT']);
+    expect(payrollFlags({ net: 699, previous: { net: 1000, sameAccount: false }, accountShared: true })).toEqual([
       'NET_CHANGED_OVER_30_PERCENT',
       'NEW_BANK_ACCOUNT',
       'SHARED_BANK_ACCOUNT',
     ]);
-    expect(payrollFlags({ net: 500, accountNumber: '123456789', previous: null, accountShared: false })).toEqual(['NEW_BANK_ACCOUNT']);
+    expect(payrollFlags({ net: 500, previous: null, accountShared: false })).toEqual(['NEW_BANK_ACCOUNT']);
   });
 
   it('skip reasons', () => {

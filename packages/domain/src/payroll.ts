@@ -248,9 +248,8 @@ export const NET_CHANGE_FLAG_PERCENT = 30;
 
 export interface FlagInput {
   net: number;
-  accountNumber: string;
-  /** The worker's entry in the last executed payroll, or null when there is none. */
-  previous: { net: number; accountNumber: string } | null;
+  /** The worker's entry in the last executed payroll (its net, and whether it went to this entry's account number), or null when there is none. */
+  previous: { net: number; sameAccount: boolean } | null;
   /** True when another worker's entry in this payroll has the same account number. */
   accountShared: boolean;
 }
@@ -259,7 +258,7 @@ export function payrollFlags(i: FlagInput): PayrollFlag[] {
   const flags: PayrollFlag[] = [];
   if (i.net <= 0) flags.push('NON_POSITIVE_NET');
   if (i.previous && i.previous.net > 0 && Math.abs(i.net - i.previous.net) * 100 > NET_CHANGE_FLAG_PERCENT * i.previous.net) flags.push('NET_CHANGED_OVER_30_PERCENT');
-  if (!i.previous || i.previous.accountNumber !== i.accountNumber) flags.push('NEW_BANK_ACCOUNT');
+  if (!i.previous?.sameAccount) flags.push('NEW_BANK_ACCOUNT');
   if (i.accountShared) flags.push('SHARED_BANK_ACCOUNT');
   return flags;
 }

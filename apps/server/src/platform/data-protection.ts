@@ -14,8 +14,11 @@
  *   (`DataProtectionError`), before it reads or writes anything.
  *
  * - Keyed hashes (HMAC-SHA256) of sealed fields that SQL compares or groups (an account number):
- *   under the blind-index key, 32 random bytes wrapped like a data key (`data_index_key`, one row),
- *   which a data-key rotation leaves alone, so the hashes stay comparable across rotations.
+ *   under the blind-index key, 32 random bytes wrapped like a data key (`data_index_key`, one row a
+ *   key version), which a data-key rotation leaves alone, so the hashes stay comparable across
+ *   rotations. The blind-index key rotates on its own (`npm run cli -- blind-index rotate`, decision
+ *   0037 "Blind-index rotation"): hashes are made under the newest version and matched under every
+ *   version still kept (`BlindIndex`); a stored hash says its version (`indexVersionOf`).
  *
  * Formats. Bytes: "PE1" (3 bytes), data key id (uint32 BE), IV (12), tag (16), ciphertext. Text:
  * `pe1.<data key id>.<base64url of IV|tag|ciphertext>`. Each authenticates its data key id too.
@@ -101,7 +104,8 @@ const keyIdBytes = (id: number): Buffer => {
   return b;
 };
 const wrapAad = (dataKeyId: number) => Buffer.concat([Buffer.from('data-key:', 'latin1'), keyIdBytes(dataKeyId)]);
-const INDEX_AAD = Buffer.from('blind-index-key', 'latin1');
+/** The associated data of a wrapped blind-index key: version 1 as migration 0031 made it, later versions named. */
+const indexAad = (version: number) => Buffer.from(version === 1 ? 'blind-index-key' : `blind-index-key:${version}`, 'latin1');
 const SEALED_TEXT = /^pe1\.(\d+)\.([A-Za-z0-9_-]+)$/;
 
 /** Seals and opens values under the deployment's data keys; one per process (Deps.protector). */
@@ -109,9 +113,13 @@ export class DataProtector {
   /** Data keys as KeyObjects: a cipher made from a raw key imports it each time (3x the cost of a seal). */
   private keys = new Map<number, KeyObject>();
   private currentId = 0;
-  private indexKey: Buffer | null = null;
-  /** The blind-index key XOR HMAC's inner and outer pads (RFC 2104), computed once. */
-  private indexPads: { inner: Buffer; outer: Buffer } | null = null;
+  /** The blind-index keys, by version (raw, for rewrap). */
+  private indexKeys = new Map<number, Buffer>();
+  /** What the keyed hashes are made and matched with: every kept version, the newest the current one. */
+  private index: BlindIndex | null = null;
+  /** When this process last read the blind-index versions (a rotation adds one, its finish deletes one). */
+  private indexCheckedAt = 0;
+  private indexRefresh: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -139,41 +147,86 @@ export class DataProtector {
     for (const row of rows) keys.set(row.id, createSecretKey(this.unwrap(row)));
     this.keys = keys;
     this.currentId = Math.max(...keys.keys());
-    if (!this.indexPads) {
-      const key = await this.loadIndexKey();
-      const inner = Buffer.alloc(64, 0x36);
-      const outer = Buffer.alloc(64, 0x5c);
-      for (let i = 0; i < key.length; i++) {
-        inner[i]! ^= key[i]!;
-        outer[i]! ^= key[i]!;
-      }
-      this.indexKey = key;
-      this.indexPads = { inner, outer };
+    if (!this.index) {
+      await this.refreshIndex();
+      await this.checkIndex();
     }
   }
 
-  /** The blind-index key (created with the first start after migration 0031), unwrapped like a data key. */
-  private async loadIndexKey(): Promise<Buffer> {
-    const read = () => this.db.selectFrom('data_index_key').select(['master_key_id', 'wrapped']).where('id', '=', 1).executeTakeFirst();
-    let row = await read();
-    if (!row) {
+  /**
+   * Reads the blind-index key versions (creating version 1 on a new database) and holds every one:
+   * a rotation started since adds the version new hashes are made under, its finish removes the
+   * old one. Called at start, by each sheet job before it stages, and (in the background) by a
+   * hash made more than INDEX_REFRESH_MS after the last read.
+   */
+  async refreshIndex(): Promise<void> {
+    const read = () => this.db.selectFrom('data_index_key').select(['id', 'master_key_id', 'wrapped']).orderBy('id').execute();
+    let rows = await read();
+    if (rows.length === 0) {
       const master = this.masters[0]!;
       await this.db
         .insertInto('data_index_key')
-        .values({ id: 1, master_key_id: master.id, wrapped: this.wrapWith(INDEX_AAD, randomBytes(32), master) })
+        .values({ id: 1, master_key_id: master.id, wrapped: this.wrapWith(indexAad(1), randomBytes(32), master) })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      row = (await read())!;
+      rows = await read();
     }
+    const keys = new Map<number, Buffer>();
+    for (const row of rows) keys.set(row.id, this.indexKeys.get(row.id) ?? this.unwrapIndexKey(row));
+    this.indexKeys = keys;
+    this.indexCheckedAt = Date.now();
+    const versions = [...keys.keys()].sort((a, b) => b - a);
+    if (this.index && this.index.versions.join() === versions.join()) return;
+    this.index = new BlindIndex(versions.map((v) => ({ version: v, key: keys.get(v)! })));
+  }
+
+  private unwrapIndexKey(row: { id: number; master_key_id: string; wrapped: Buffer }): Buffer {
     const master = this.masters.find((m) => m.id === row.master_key_id);
     if (!master) {
-      throw new DataProtectionError(`The blind-index key is wrapped under master key "${row.master_key_id}", which DATA_MASTER_KEYS does not name. Give the process that key as well (docs/deploy.md "Data keys").`);
+      throw new DataProtectionError(`The blind-index key (version ${row.id}) is wrapped under master key "${row.master_key_id}", which DATA_MASTER_KEYS does not name. Give the process that key as well (docs/deploy.md "Data keys").`);
     }
     try {
       const w = row.wrapped;
-      return open(master.key, INDEX_AAD, w.subarray(0, 12), w.subarray(12, 28), w.subarray(28));
+      return open(master.key, indexAad(row.id), w.subarray(0, 12), w.subarray(12, 28), w.subarray(28));
     } catch {
-      throw new DataProtectionError(`Master key "${master.id}" does not open the blind-index key: it is not the key this database was protected with. Start with the right DATA_MASTER_KEYS (docs/deploy.md "Data keys"); no protected data was read or written.`);
+      throw new DataProtectionError(`Master key "${master.id}" does not open the blind-index key (version ${row.id}): it is not the key this database was protected with. Start with the right DATA_MASTER_KEYS (docs/deploy.md "Data keys"); no protected data was read or written.`);
+    }
+  }
+
+  /**
+   * A wrong blind-index key stops the start: the first few stored salary account numbers are
+   * opened and hashed under the version their hash names; when none of them gives its stored hash,
+   * the key is not the one this database's hashes were made with (a key row restored from another
+   * database, say), and every comparison would silently miss. One read of at most 5 rows.
+   */
+  private async checkIndex(): Promise<void> {
+    const index = this.index!;
+    const rows = await this.db
+      .selectFrom('workers')
+      .select(['salary_account_number as sealed', 'salary_account_number_hash as hash'])
+      .where('salary_account_number_hash', 'is not', null)
+      .where('salary_account_number', 'like', 'pe1.%')
+      .limit(5)
+      .execute();
+    let checked = 0;
+    for (const r of rows) {
+      const m = SEALED_TEXT.exec(r.sealed!);
+      if (!m || !this.keys.has(Number(m[1]))) continue;
+      let plain: string;
+      try {
+        plain = this.openText(r.sealed!);
+      } catch {
+        continue; // a value that does not open says nothing of the blind-index key
+      }
+      const same = index.matches(plain, r.hash!);
+      if (same === null) continue;
+      if (same) return;
+      checked += 1;
+    }
+    if (checked > 0) {
+      throw new DataProtectionError(
+        `The blind-index key (version ${index.versions.join(', ')}) does not give the keyed hashes stored with the account numbers: it is not the key this database's hashes were made with (was data_index_key restored from another database?). Put back this database's own data_index_key rows; the portal does not start, as every comparison of account numbers would miss.`,
+      );
     }
   }
 
@@ -227,16 +280,40 @@ export class DataProtector {
       const r = await this.db.updateTable('data_keys').set({ master_key_id: master.id, wrapped: this.wrap(id, key.export(), master) }).where('id', '=', id).where('master_key_id', '<>', master.id).executeTakeFirst();
       changed += Number(r.numUpdatedRows);
     }
-    if (this.indexKey) {
+    await this.refreshIndex();
+    for (const [version, key] of this.indexKeys) {
       const r = await this.db
         .updateTable('data_index_key')
-        .set({ master_key_id: master.id, wrapped: this.wrapWith(INDEX_AAD, this.indexKey, master) })
-        .where('id', '=', 1)
+        .set({ master_key_id: master.id, wrapped: this.wrapWith(indexAad(version), key, master) })
+        .where('id', '=', version)
         .where('master_key_id', '<>', master.id)
         .executeTakeFirst();
       changed += Number(r.numUpdatedRows);
     }
     return changed;
+  }
+
+  /**
+   * Starts a blind-index rotation: a new key version, which this process hashes under from now on
+   * (the others once they read the versions again: each sheet job, and a hash made more than
+   * INDEX_REFRESH_MS after the last read). Returns the new version.
+   */
+  async addIndexKey(): Promise<number> {
+    await this.refreshIndex();
+    const version = this.blindIndex().version + 1;
+    const master = this.masters[0]!;
+    await this.db.insertInto('data_index_key').values({ id: version, master_key_id: master.id, wrapped: this.wrapWith(indexAad(version), randomBytes(32), master) }).execute();
+    await this.refreshIndex();
+    return version;
+  }
+
+  /** Ends a blind-index rotation: every version older than the current one deleted (no hash is made or matched under it again). */
+  async retireIndexKeys(): Promise<number[]> {
+    await this.refreshIndex();
+    const current = this.blindIndex().version;
+    const gone = await this.db.deleteFrom('data_index_key').where('id', '<', current).returning('id').execute();
+    await this.refreshIndex();
+    return gone.map((r) => r.id).sort((a, b) => a - b);
   }
 
   private keyFor(id: number): KeyObject {
@@ -299,27 +376,104 @@ export class DataProtector {
   }
 
   /**
-   * The keyed hash (HMAC-SHA256 under the blind-index key) of a field's value, for SQL to compare
-   * or group sealed values by: equal values have equal hashes, whatever data key sealed them.
+   * The blind-index keys as they are now: hashes made under the current version, matched under
+   * every kept one. A caller that must hash a whole sheet under one version (the payroll groups its
+   * entries by hash) holds the snapshot for the sheet; a rotation makes a new one, never changes it.
+   */
+  blindIndex(): BlindIndex {
+    const index = this.index;
+    if (!index) throw new DataProtectionError('The blind-index key is not loaded.');
+    if (Date.now() - this.indexCheckedAt > INDEX_REFRESH_MS && !this.indexRefresh) {
+      // Read again in the background (this hash is made with what is held): a process that makes
+      // hashes learns of a rotation within INDEX_REFRESH_MS of its next one. A failed read is tried
+      // again next time.
+      this.indexCheckedAt = Date.now();
+      this.indexRefresh = this.refreshIndex()
+        .catch(() => {})
+        .finally(() => (this.indexRefresh = null));
+    }
+    return index;
+  }
+
+  /**
+   * The keyed hash (HMAC-SHA256 under the current blind-index key) of a field's value, for SQL to
+   * compare or group sealed values by: equal values have equal hashes, whatever data key sealed them.
    */
   hashText(plain: string): Buffer;
   hashText(plain: string | null): Buffer | null;
   hashText(plain: string | null): Buffer | null {
     if (plain === null) return null;
-    const pads = this.indexPads;
-    if (!pads) throw new DataProtectionError('The blind-index key is not loaded.');
-    // HMAC-SHA256 (RFC 2104) from two one-shot hashes: the same bytes as createHmac, about 5 times
-    // cheaper per value (no HMAC object per call), which a 50,000-row sheet hashes once a row.
-    const inner = hash('sha256', Buffer.concat([pads.inner, Buffer.from(plain, 'utf8')]), 'buffer');
-    return hash('sha256', Buffer.concat([pads.outer, inner]), 'buffer');
+    return this.blindIndex().hash(plain);
   }
 
-  /** A field's three stored forms: sealed, masked but for its last 4, and (for fields SQL compares) its keyed hash. */
-  protectText(plain: string): { sealed: string; masked: string; hash: Buffer };
-  protectText(plain: string | null): { sealed: string | null; masked: string | null; hash: Buffer | null };
-  protectText(plain: string | null): { sealed: string | null; masked: string | null; hash: Buffer | null } {
+  /** A field's three stored forms: sealed, masked but for its last 4, and (for fields SQL compares) its keyed hash (under `index`, by default the current one). */
+  protectText(plain: string, index?: BlindIndex): { sealed: string; masked: string; hash: Buffer };
+  protectText(plain: string | null, index?: BlindIndex): { sealed: string | null; masked: string | null; hash: Buffer | null };
+  protectText(plain: string | null, index?: BlindIndex): { sealed: string | null; masked: string | null; hash: Buffer | null } {
     if (plain === null) return { sealed: null, masked: null, hash: null };
-    return { sealed: this.sealText(plain), masked: maskLast4(plain), hash: this.hashText(plain) };
+    return { sealed: this.sealText(plain), masked: maskLast4(plain), hash: (index ?? this.blindIndex()).hash(plain) };
+  }
+}
+
+/** How long a process hashes with the blind-index versions it read before it reads them again. */
+const INDEX_REFRESH_MS = 10_000;
+
+/** The version of the blind-index key a stored hash was made under (32 bytes: version 1; 34: the first 2), or null for anything else. */
+export function indexVersionOf(hash: Buffer): number | null {
+  if (hash.length === 32) return 1;
+  if (hash.length === 34) return hash.readUInt16BE(0);
+  return null;
+}
+
+/** The blind-index keys of one moment: the current version (the newest) and the older ones still matched during a rotation. */
+export class BlindIndex {
+  /** Per version, the key XOR HMAC's inner and outer pads (RFC 2104), computed once. */
+  private readonly pads: Map<number, { inner: Buffer; outer: Buffer; tag: Buffer }>;
+  /** Newest first. */
+  readonly versions: readonly number[];
+
+  constructor(keys: readonly { version: number; key: Buffer }[]) {
+    this.pads = new Map();
+    for (const { version, key } of keys) {
+      const inner = Buffer.alloc(64, 0x36);
+      const outer = Buffer.alloc(64, 0x5c);
+      for (let i = 0; i < key.length; i++) {
+        inner[i]! ^= key[i]!;
+        outer[i]! ^= key[i]!;
+      }
+      const tag = Buffer.alloc(version === 1 ? 0 : 2);
+      if (version !== 1) tag.writeUInt16BE(version);
+      this.pads.set(version, { inner, outer, tag });
+    }
+    this.versions = [...this.pads.keys()].sort((a, b) => b - a);
+  }
+
+  /** The version new hashes are made under. */
+  get version(): number {
+    return this.versions[0]!;
+  }
+
+  /** The older version still matched while a rotation runs (null when none runs). */
+  get previous(): number | null {
+    return this.versions[1] ?? null;
+  }
+
+  /** The hash of `plain` under the current version (or `version`, one of this snapshot's). */
+  hash(plain: string, version = this.version): Buffer {
+    const p = this.pads.get(version);
+    if (!p) throw new DataProtectionError(`The blind-index key version ${version} is not loaded.`);
+    // HMAC-SHA256 (RFC 2104) from two one-shot hashes: the same bytes as createHmac, about 5 times
+    // cheaper per value (no HMAC object per call), which a 50,000-row sheet hashes once a row.
+    const inner = hash('sha256', Buffer.concat([p.inner, Buffer.from(plain, 'utf8')]), 'buffer');
+    const mac = hash('sha256', Buffer.concat([p.outer, inner]), 'buffer');
+    return p.tag.length ? Buffer.concat([p.tag, mac]) : mac;
+  }
+
+  /** Whether a stored hash is `plain`'s: true or false under a version this snapshot holds, null under one it does not (retired, or added since). */
+  matches(plain: string, stored: Buffer): boolean | null {
+    const version = indexVersionOf(stored);
+    if (version === null || !this.pads.has(version)) return null;
+    return this.hash(plain, version).equals(stored);
   }
 }
 

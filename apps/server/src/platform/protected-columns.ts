@@ -5,9 +5,10 @@
  * transaction, taken with `skip locked`, so several processes may run it at once and a running
  * portal keeps serving.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from './database.js';
 import { isSealedBytes, isSealedText, type DataProtector } from './data-protection.js';
+import { unnest } from './sql.js';
 
 interface ProtectedBytes {
   kind: 'bytes';
@@ -63,8 +64,8 @@ function staleOf(c: ProtectedColumn, current: number, rotate: boolean) {
 /**
  * Seals every value of the protected columns (those of `only`, when given) that is in clear or
  * (when `rotate`) sealed under a data key other than the current one; a text field's keyed hash is
- * (re)computed with it (the same value: the blind-index key does not rotate). Returns the rows
- * changed per table and column.
+ * (re)computed with it (under the current blind-index key: the same value unless a blind-index
+ * rotation runs, which this moves along). Returns the rows changed per table and column.
  */
 export async function resealColumns(db: Database, protector: DataProtector, options: { rotate: boolean; only?: readonly ProtectedColumn[] }): Promise<Record<string, number>> {
   const current = protector.currentKeyId;
@@ -117,4 +118,80 @@ export async function sealOnce(db: Database, protector: DataProtector): Promise<
     await resealColumns(db, protector, { rotate: false, only: pass.columns });
     await db.insertInto('data_sealing_runs').values({ name: pass.name }).onConflict((oc) => oc.column('name').doNothing()).execute();
   }
+}
+
+/** The text fields with a keyed hash (`<column>_hash`): what a blind-index rotation re-hashes. */
+export const HASHED_COLUMNS = PROTECTED_COLUMNS.filter((c): c is ProtectedText => c.kind === 'text' && c.hash);
+
+/** SQL: the blind-index version of a stored hash (32 bytes: version 1; 34: the first 2 bytes), null for none. */
+const indexVersionSql = (hash: RawBuilder<unknown>) =>
+  sql<number | null>`case when length(${hash}) = 32 then 1 when length(${hash}) = 34 then get_byte(${hash}, 0) * 256 + get_byte(${hash}, 1) end`;
+
+/** SQL: true where a stored hash is not under blind-index version `version`. */
+function hashedUnder(hash: RawBuilder<unknown>, version: number) {
+  if (version === 1) return sql<boolean>`length(${hash}) = 32`;
+  const tag = Buffer.alloc(2);
+  tag.writeUInt16BE(version);
+  return sql<boolean>`(length(${hash}) = 34 and substring(${hash} from 1 for 2) = ${tag})`;
+}
+
+const REHASH_BATCH = 500;
+
+/**
+ * A blind-index rotation's pass (decision 0037): every keyed hash that is not under the current
+ * blind-index version is made again from its opened value, walking each table in id order, a batch
+ * of rows a transaction, the rows taken `for update skip locked` (a row a running sheet holds is
+ * left for the next pass: `blind-index finish` runs this again). Resumable and idempotent: what is
+ * under the current version already is not read. `only`: those columns; `limit` stops after that many
+ * rows (tests). Returns the rows re-hashed per table and column.
+ */
+export async function rehashColumns(db: Database, protector: DataProtector, options: { limit?: number; only?: readonly ProtectedText[] } = {}): Promise<Record<string, number>> {
+  const index = protector.blindIndex();
+  const counts: Record<string, number> = {};
+  let left = options.limit ?? Infinity;
+  for (const { table, column } of options.only ?? HASHED_COLUMNS) {
+    const col = sql.ref(column);
+    const hash = sql.ref(`${column}_hash`);
+    let changed = 0;
+    for (let after: string | null = null; left > 0; ) {
+      const batch = Math.min(REHASH_BATCH, left);
+      const taken: number = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ id: string; value: string }>`
+          select id, ${col} as value from ${sql.table(table)}
+          where ${after === null ? sql`true` : sql`id > ${after}::uuid`} and ${hash} is not null and not ${hashedUnder(hash, index.version)}
+          order by id limit ${batch} for update skip locked
+        `.execute(trx);
+        if (rows.length === 0) return 0;
+        const hashes: Buffer[] = [];
+        for (const r of rows) hashes.push(index.hash(isSealedText(r.value) ? await protector.openTextFresh(r.value) : r.value));
+        await sql`
+          update ${sql.table(table)} t set ${hash} = u.h
+          from ${unnest([
+            { values: rows.map((r) => r.id), type: 'uuid' },
+            { values: hashes, type: 'bytea' },
+          ])} as u(id, h)
+          where t.id = u.id
+        `.execute(trx);
+        after = rows[rows.length - 1]!.id;
+        return rows.length;
+      });
+      changed += taken;
+      left -= taken;
+      if (taken < batch) break;
+    }
+    counts[`${table}.${column}`] = changed;
+  }
+  return counts;
+}
+
+/** Per hashed column, how many stored hashes each blind-index version made. */
+export async function hashesPerVersion(db: Database): Promise<Record<string, { version: number | null; n: number }[]>> {
+  const out: Record<string, { version: number | null; n: number }[]> = {};
+  for (const { table, column } of HASHED_COLUMNS) {
+    const { rows } = await sql<{ version: number | null; n: string }>`
+      select ${indexVersionSql(sql.ref(`${column}_hash`))} as version, count(*) as n
+      from ${sql.table(table)} where ${sql.ref(`${column}_hash`)} is not null group by 1 order by 1`.execute(db);
+    out[`${table}.${column}_hash`] = rows.map((r) => ({ version: r.version === null ? null : Number(r.version), n: Number(r.n) }));
+  }
+  return out;
 }

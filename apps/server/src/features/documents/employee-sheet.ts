@@ -117,8 +117,10 @@ const SAME: Partial<Record<EmployeeSheetKey, RawBuilder<unknown>>> = {
   mobile: sameText('mobile', 'mobile'),
   currentMonthlySalary: sameAmount('currentMonthlySalary', 'current_monthly_salary', false),
   joiningDate: sql`${cell('joiningDate')} = to_char(w.joined_at, 'YYYY-MM-DD')`,
-  // Sealed at rest: the keyed hashes compared (the staged one computed when the row was staged; null for a blank cell).
-  salaryAccountNumber: sql`decode(s.account->>'h', 'hex') is not distinct from w.salary_account_number_hash`,
+  // Sealed at rest: the keyed hashes compared (the staged one computed when the row was staged; null
+  // for a blank cell). While a blind-index rotation runs, a stored hash may be under the older key
+  // as well: the row staged its hash under that one too (o), compared second (decision 0037).
+  salaryAccountNumber: sql`(decode(s.account->>'h', 'hex') is not distinct from w.salary_account_number_hash or w.salary_account_number_hash = decode(s.account->>'o', 'hex'))`,
   maxWithdrawalSalaryPercent: sql`case when ${cell('maxWithdrawalSalaryPercent')} = '' then w.max_withdrawal_salary_percent is null when ${cell('maxWithdrawalSalaryPercent')} ~ '^[0-9]{1,3}([.][0-9]{1,2})?$' then w.max_withdrawal_salary_percent = ${cell('maxWithdrawalSalaryPercent')}::numeric else false end`,
   maxWithdrawalPerDay: sql`case when ${cell('maxWithdrawalPerDay')} = '' then w.max_withdrawal_per_day is null else ${sameAmount('maxWithdrawalPerDay', 'max_withdrawal_per_day', true)} end`,
   maxWithdrawalPerTransaction: sql`case when ${cell('maxWithdrawalPerTransaction')} = '' then w.max_withdrawal_per_transaction is null else ${sameAmount('maxWithdrawalPerTransaction', 'max_withdrawal_per_transaction', true)} end`,
@@ -293,8 +295,12 @@ async function remaining(trx: Kysely<DB>, uploadId: string, after: number, upTo:
 interface Encoded {
   form: EmployeeFormBody;
   given: EmployeeSheetKey[];
-  /** The salary account number masked (m) and its keyed hash in hex (h), computed when the row is staged; absent when blank. */
-  account?: { m: string; h: string };
+  /**
+   * The salary account number masked (m) and its keyed hash in hex (h), computed when the row is
+   * staged; absent when blank. While a blind-index rotation runs, its hash under the older key too
+   * (o), which stored workers not re-hashed yet compare equal with.
+   */
+  account?: { m: string; h: string; o?: string };
 }
 
 /**
@@ -306,7 +312,10 @@ interface Encoded {
 function encode(row: EmployeeSheetRow, protector: DataProtector): Encoded {
   const number = row.form.salaryAccountNumber.trim();
   if (number === '') return { form: row.form, given: [...row.given] };
-  return { form: row.form, given: [...row.given], account: { m: maskLast4(number), h: protector.hashText(number).toString('hex') } };
+  const index = protector.blindIndex();
+  const account: Encoded['account'] = { m: maskLast4(number), h: index.hash(number).toString('hex') };
+  if (index.previous !== null) account.o = index.hash(number, index.previous).toString('hex');
+  return { form: row.form, given: [...row.given], account };
 }
 
 function decode(json: unknown): EmployeeSheetRow {

@@ -303,6 +303,8 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     const lap = (name: string) => phases.push(`${name} ${Math.round(performance.now() - started)} ms`);
     try {
       const file = await db.selectFrom('stored_files').select('content').where('id', '=', current.original_file_id).executeTakeFirstOrThrow();
+      // The blind-index versions as they are now (a rotation may have started since the last sheet): the rows are hashed as they are staged.
+      await deps.protector.refreshIndex();
       read = await stage(deps, kind, current, await deps.protector.openBytesFresh(file.content), options);
       lap('staged');
 

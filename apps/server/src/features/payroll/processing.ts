@@ -41,6 +41,8 @@ import type { DB, PayrollRecord } from '../../db/schema.js';
 import type { Outcome, SheetKind, UploadCounts } from '../documents/index.js';
 import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
+import type { BlindIndex } from '../../platform/data-protection.js';
+import type { Deps } from '../../platform/context.js';
 import { applyIdentityFlags } from './identity.js';
 import { movePayroll } from './lifecycle.js';
 
@@ -94,15 +96,35 @@ async function previousEntries(trx: Kysely<DB>, payroll: PayrollRecord) {
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  // The account number as its keyed hash (hex): sealed values are compared by their hashes, never opened.
-  const byWorker = new Map<string, { net: number; accountNumber: string }>();
+  // The account number as its keyed hash: sealed values are compared by their hashes (see sameAccount).
+  const byWorker = new Map<string, PreviousEntry>();
   if (!last) return byWorker;
-  const rows = await trx.selectFrom('payroll_entries').select(['worker_id', 'amount_payable', 'account_number_hash']).where('payroll_id', '=', last.id).execute();
-  for (const r of rows) byWorker.set(r.worker_id, { net: r.amount_payable, accountNumber: r.account_number_hash?.toString('hex') ?? '' });
+  const rows = await trx.selectFrom('payroll_entries').select(['id', 'worker_id', 'amount_payable', 'account_number_hash']).where('payroll_id', '=', last.id).execute();
+  for (const r of rows) byWorker.set(r.worker_id, { id: r.id, net: r.amount_payable, hash: r.account_number_hash });
   return byWorker;
 }
 
+interface PreviousEntry {
+  id: string;
+  net: number;
+  hash: Buffer | null;
+}
 
+/**
+ * Whether the worker's previous entry was paid to `plain` (NEW_BANK_ACCOUNT when not): its stored
+ * hash matched under the blind-index version it names, the current one or, while a rotation runs,
+ * the older one (no await: one comparison a row). A hash under a version this sheet's snapshot does
+ * not hold (a rotation started or finished while the process held older versions) is decided by
+ * opening the entry's number, once for that row: the flag never depends on which key a row happens
+ * to be hashed under.
+ */
+function sameAccount(index: BlindIndex, plain: string, previous: PreviousEntry): boolean | null {
+  return previous.hash ? index.matches(plain, previous.hash) : false;
+}
+async function openedSameAccount(trx: Kysely<DB>, deps: Pick<Deps, 'protector'>, plain: string, previous: PreviousEntry): Promise<boolean> {
+  const entry = await trx.selectFrom('payroll_entries').select('account_number').where('id', '=', previous.id).executeTakeFirstOrThrow();
+  return (await deps.protector.openTextFresh(entry.account_number)) === plain;
+}
 
 const ENTRY_COLUMNS = [
   ['id', 'uuid'],
@@ -214,6 +236,8 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
 
     const deductions = await deductionsOf(trx, payroll);
     const previous = await previousEntries(trx, payroll);
+    // One blind-index version for the whole sheet: SHARED_BANK_ACCOUNT groups its entries by hash.
+    const index = deps.protector.blindIndex();
     const flagCounts = Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, 0])) as Record<PayrollFlag, number>;
     const monthDays = { from: firstDayOf(monthOfDate(payroll.month)), to: lastDayOf(monthOfDate(payroll.month)) };
     let position = 0;
@@ -262,9 +286,11 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
         const inactiveBeforeMonth = w.employment_status === 'INACTIVE' && (w.terminated_at === null || w.terminated_at < payroll.month);
         const skip = skipReasonOf({ inactiveBeforeMonth, paidHundredths: v.paidHundredths, net });
         // Sealed here, where the row is in hand (decision 0037); its keyed hash stands for it in every comparison.
-        const account = deps.protector.protectText(v.accountNumber);
+        const account = deps.protector.protectText(v.accountNumber, index);
+        const before = previous.get(w.id);
+        const same = before ? (sameAccount(index, v.accountNumber, before) ?? (await openedSameAccount(trx, deps, v.accountNumber, before))) : false;
         // SHARED_BANK_ACCOUNT needs the whole sheet: it is added at the end.
-        const flags = payrollFlags({ net, accountNumber: account.hash.toString('hex'), previous: previous.get(w.id) ?? null, accountShared: false });
+        const flags = payrollFlags({ net, previous: before ? { net: before.net, sameAccount: same } : null, accountShared: false });
         if (paidDaysExceedLeave(v, unpaidLeaveDaysIn(unpaid.get(w.id) ?? [], monthDays))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
         for (const f of flags) flagCounts[f] += 1;
         if (!skip) {
