@@ -183,7 +183,13 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
             (k.v->>'workingDays')::int4 as working_days, (k.v->>'paidHundredths')::int8 as paid_h,
             k.v#>>'{account,s}' as sealed, k.v#>>'{account,m}' as masked, decode(k.v#>>'{account,h}', 'hex') as hash, k.v->>'ifsc' as ifsc
           from k
-          left join workers w on w.employer_id = ${payroll.employer_id}::uuid and ${inContext} and lower(w.employer_worker_id) = k.code
+          -- a lookup a row on the unique index (employer, lower(Employee ID)), whatever the planner believes of the table
+          -- (with stale statistics it took a partial index of the employer's workers and compared each row with all of them)
+          left join lateral (
+            select w.* from workers w
+            where w.employer_id = ${payroll.employer_id}::uuid and lower(w.employer_worker_id) = k.code and w.vendor_id is not distinct from ${payroll.vendor_id}::uuid
+            limit 1 -- (unique) a subquery of its own, run a row at a time with the row's key: not flattened into a join the planner may make a scan
+          ) w on true
         ),
         items as (
           select t.worker_id, 'ADVANCE' as kind, t.id, t.amount - t.repaid_amount as amount, (t.created_at at time zone 'Asia/Kolkata')::date as item_date
@@ -209,8 +215,9 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
               when x.salary - x.deducted <= 0 then ${SKIP_REASONS.nonPositiveNet}
             end as skip
           from r
+          left join (select d.worker_id, sum(d.amount)::int8 as total from d group by d.worker_id) dt on dt.worker_id = r.worker_id
           cross join lateral (
-            select coalesce((select sum(d.amount) from d where d.worker_id = r.worker_id), 0)::int8 as deducted,
+            select coalesce(dt.total, 0) as deducted,
               -- monthly * paid / working, rounded half up to the paisa: floor((2 * num + den) / (2 * den))
               (2 * r.monthly_salary * r.paid_h + r.working_days * 100::int8) / (2 * r.working_days * 100::int8) as salary
           ) x
