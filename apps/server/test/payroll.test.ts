@@ -23,9 +23,16 @@ import {
   lastDayOf,
   monthKey,
   monthLabel,
+  netSalary,
+  orderDeductions,
+  paidDaysExceedLeave,
   parseDocumentLocation,
+  payrollFlags,
   payrollMonthOf,
   salaryForPaidDays,
+  skipReasonOf,
+  sumAmounts,
+  unpaidLeaveDaysIn,
   type EmployeePayoutDetailsResult,
   type MonthYearValue,
   type PayrollDetails,
@@ -663,6 +670,25 @@ describe('every outcome of the apply over two pages (2,500 rows a page)', () => 
     expect(by(s2)).toMatchObject({ row_number: page2 + 5, status: 'FINALIZED', ifsc: 'SBIN0070123', flags: ['NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT', 'NAME_DIFFERS'] });
     expect(by(s2).account_number_masked).toBe(last4(shared));
     expect(by(onLeave)).toMatchObject({ row_number: page2 + 6, monthly_salary: 2_600_000, working_days: 26, paid_days: 24, salary: 2_400_000, status: 'FINALIZED', flags: ['NEW_BANK_ACCOUNT', 'PAID_DAYS_OVER_UNPAID_LEAVE'] });
+    // Every entry as the domain's rules make it (the apply computes them in SQL): salary, deductions in order, net, skip reason, the row's flags.
+    const month = { from: firstDayOf(M), to: lastDayOf(M) };
+    const people = new Map((await env.deps.db.selectFrom('workers').select(['id', 'employment_status', 'terminated_at']).where('employer_id', '=', e.id).execute()).map((w) => [w.id, w]));
+    const recorded = await env.deps.db.selectFrom('leaves').select(['worker_id', 'from_date as fromDate', 'to_date as toDate', 'leave_type as leaveType']).where('employer_id', '=', e.id).execute();
+    const ROW_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'PAID_DAYS_OVER_UNPAID_LEAVE'];
+    for (const x of entries) {
+      const items = orderDeductions(
+        deds.filter((d) => d.entry_id === x.id).map((d) => ({ kind: d.transaction_id ? ('ADVANCE' as const) : ('TOPUP_EMI' as const), id: (d.transaction_id ?? d.topup_emi_id)!, amount: d.amount, date: d.item_date, position: d.position })),
+      );
+      expect(items.map((i) => i.position), x.name).toEqual(items.map((_, k) => k + 1));
+      const paidHundredths = Math.round(Number(x.paid_days) * 100);
+      const salary = salaryForPaidDays(x.monthly_salary, paidHundredths, x.working_days);
+      const net = netSalary(salary, sumAmounts(items));
+      const w = people.get(x.worker_id)!;
+      const skip = skipReasonOf({ inactiveBeforeMonth: w.employment_status === 'INACTIVE' && (w.terminated_at === null || w.terminated_at < firstDayOf(M)), paidHundredths, net });
+      const flags: string[] = payrollFlags({ net, accountNumber: 'this payroll', previous: null, accountShared: false });
+      if (paidDaysExceedLeave({ workingDays: x.working_days, paidHundredths }, unpaidLeaveDaysIn(recorded.filter((l) => l.worker_id === x.worker_id), month))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
+      expect([x.salary, x.deductions, x.amount_payable, x.status, x.skip_reason, x.flags.filter((f) => ROW_FLAGS.includes(f))], x.name).toEqual([salary, sumAmounts(items), net, skip ? 'SKIPPED' : 'FINALIZED', skip, flags]);
+    }
     const fillers = entries.filter((x) => x.name.startsWith('Filler Worker'));
     expect(fillers).toHaveLength(n);
     expect(fillers.every((x) => x.status === 'FINALIZED' && x.salary === 3_000_000 && x.deductions === 0 && x.flags.join() === 'NEW_BANK_ACCOUNT' && x.mobile === null)).toBe(true);
