@@ -9,7 +9,9 @@
  *   and SHARED_BANK_ACCOUNT groups the sheet's rows;
  * then `npm run cli -- blind-index finish` re-hashes the rest and retires the old key, and the same
  * hold; a hash a late process wrote under the retired key is still decided right, and the next
- * finish re-hashes it. A blind-index key that does not give the stored hashes stops the start.
+ * finish re-hashes it; a rotation started between a payroll sheet's staging and its apply leaves the
+ * sheet under the version it was staged under, its flags decided by opening the numbers. A
+ * blind-index key that does not give the stored hashes stops the start.
  * (No uniqueness rests on the keyed hashes: no unique index or lookup by hash exists; the only
  * SQL uses are the comparisons above.)
  */
@@ -21,6 +23,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_TIME_ZONE, EMPLOYEE_SHEET_COLUMNS, addMonths, firstDayOf, isoDateInZone, monthKey, payrollMonthOf, type MonthYearValue, type PayrollEntryRow, type UploadAuditRecord } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
+import { payrollSheet } from '../src/features/payroll/index.js';
 import { processSheet } from '../src/sheets.js';
 import { DataProtectionError, DataProtector, indexVersionOf, parseMasterKeys, type BlindIndex } from '../src/platform/data-protection.js';
 import { HASHED_COLUMNS, hashesPerVersion, rehashColumns } from '../src/platform/protected-columns.js';
@@ -143,7 +146,7 @@ const PAYROLL_HEADER = ['Employee ID', 'Employee Name', 'Mobile', 'Monthly Salar
  * 0 and 3 paid to the same account as before, 1 and 4 to a new one each, 2 and 5 to one new account
  * together. Answers each row's flags.
  */
-async function uploadPayroll(): Promise<PayrollEntryRow[][]> {
+async function uploadPayroll(version = cli.blindIndex().version): Promise<PayrollEntryRow[][]> {
   const shared = `83${String(Date.now() % 1e8).padStart(8, '0')}`;
   const account = (i: number) => (i === 0 || i === 3 ? pAccounts[i]! : i === 2 || i === 5 ? shared : `94${String(Date.now() % 1e8).padStart(8, '0')}${i}`);
   const file = await xlsx([PAYROLL_HEADER, ...pCodes.map((code, i) => [code, `Worker ${i}`, '', 30000, 30, 30, account(i), 'HDFC0001234'])], 'Payroll');
@@ -162,8 +165,11 @@ async function uploadPayroll(): Promise<PayrollEntryRow[][]> {
     if (p.body.data.length < p.body.perPageLimit) break;
   }
   const stored = await env.deps.db.selectFrom('payroll_entries').select('account_number_hash').where('payroll_id', '=', r.body.payrollId).execute();
-  // The whole sheet is hashed under one version, the current one.
-  expect(new Set(stored.map((s) => indexVersionOf(s.account_number_hash!)))).toEqual(new Set([cli.blindIndex().version]));
+  // The whole sheet is hashed under one version, the current one (when the rows were staged).
+  expect(new Set(stored.map((s) => indexVersionOf(s.account_number_hash!)))).toEqual(new Set([version]));
+  // The payroll's counts say the same as its entries: 4 NEW_BANK_ACCOUNT (rows 1, 2, 4, 5), 2 SHARED_BANK_ACCOUNT.
+  const counts = await env.deps.db.selectFrom('payrolls').select('flag_counts').where('id', '=', r.body.payrollId).executeTakeFirstOrThrow();
+  expect(counts.flag_counts).toMatchObject({ NEW_BANK_ACCOUNT: 4, SHARED_BANK_ACCOUNT: 2 });
   return pCodes.map((code) => entries.filter((e) => e.employerEmployeeCode === code));
 }
 
@@ -256,13 +262,15 @@ describe('blind-index rotation', () => {
     const w = await env.deps.db.selectFrom('workers').select(['id', 'salary_account_number']).where('employer_id', '=', employerId).where('employer_worker_id', 'like', 'BI-%-0').executeTakeFirstOrThrow();
     await env.deps.db.updateTable('workers').set({ salary_account_number_hash: before.hash(accounts[0]!) }).where('id', '=', w.id).execute();
     await env.deps.db.updateTable('payroll_entries').set({ account_number_hash: before.hash(pAccounts[0]!) }).where('id', '=', P.entryIds[0]!).execute();
+    // And row 1's previous entry (row 1 is paid to a new account: opened, it differs).
+    await env.deps.db.updateTable('payroll_entries').set({ account_number_hash: before.hash(pAccounts[1]!) }).where('id', '=', P.entryIds[1]!).execute();
     const again = await uploadEmployees(sheet);
     expect(again.counts).toMatchObject({ totalRows: 6, unchangedRows: 6, updatedRows: 0, failedRows: 0 });
     expect(again.sql).toBe(5); // the sixth by the row-by-row comparison, which opens the number
     expectFlags(await uploadPayroll()); // row 0's previous entry: its number opened and compared
     const r = runCli('finish');
     expect(r.status, r.out).toBe(0);
-    expect(r.out).toMatch(/re-hashed under version 2: workers.salary_account_number 1, payroll_entries.account_number 1/);
+    expect(r.out).toMatch(/re-hashed under version 2: workers.salary_account_number 1, payroll_entries.account_number 2/);
     expect(r.out).toMatch(/No rotation under way/);
     expect((await versionsOf())['workers.salary_account_number_hash']).toEqual({ 2: 6 });
     // Nothing left: a pass more changes nothing.
@@ -309,5 +317,31 @@ describe('blind-index rotation', () => {
     // Its own key back: the start goes through.
     const ok = new DataProtector(db, masters());
     await expect(ok.load()).resolves.toBeUndefined();
+  });
+  it('a rotation started between a payroll sheet\'s staging and its apply: the sheet stays under the version it was staged under, and NEW_BANK_ACCOUNT is decided by opening the numbers', async () => {
+    // (The CLI ran in processes of its own since: both read the versions again.)
+    await cli.refreshIndex();
+    await env.deps.protector.refreshIndex();
+    const staged = env.deps.protector.blindIndex().version;
+    expect(cli.blindIndex().versions).toEqual([staged]);
+    const apply = payrollSheet.apply;
+    let added = 0;
+    // The rows are staged (under `staged` alone); then, before the apply, the CLI starts a rotation,
+    // the previous payroll's entries are re-hashed under the new version, and this process learns of it.
+    payrollSheet.apply = async (run) => {
+      added = await cli.addIndexKey();
+      await rehashColumns(env.deps.db, cli, { only: [HASHED_COLUMNS[1]!] });
+      await env.deps.protector.refreshIndex();
+      return apply(run);
+    };
+    try {
+      expectFlags(await uploadPayroll(staged));
+    } finally {
+      payrollSheet.apply = apply;
+    }
+    expect(added).toBe(staged + 1);
+    const previous = await env.deps.db.selectFrom('payroll_entries').select('account_number_hash').where('payroll_id', '=', P.payrollId).execute();
+    expect(new Set(previous.map((p) => indexVersionOf(p.account_number_hash!)))).toEqual(new Set([added]));
+    expect(runCli('finish').status).toBe(0);
   });
 });

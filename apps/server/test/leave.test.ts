@@ -341,6 +341,138 @@ describe('LEAVE_UPLOAD rows', () => {
   }, 120_000);
 });
 
+describe('LEAVE_UPLOAD outcomes over two pages of the apply (2,500 rows a page)', () => {
+  it('gives every row its status, reason and highlighted cells, on the first page and the second, and writes exactly the leave they say', async () => {
+    const e = await createEmployer(env);
+    const token = await signIn(env, e.owner);
+    const employer = e.employer.id;
+    const joined = await insertWorker(env, { employer_id: employer, joined_at: '2026-10-01' });
+    const left = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01', terminated_at: '2026-10-15', employment_status: 'INACTIVE' });
+    const vendors = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01', vendor_id: e.vendors[0]!.id });
+    const stored = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01' });
+    const shared = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01' });
+    const pair = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01' });
+    const first = await insertWorker(env, { employer_id: employer, joined_at: '2024-01-01' });
+    // The leave recorded before, by an earlier sheet.
+    const before = await uploadAndSettle(
+      token,
+      await sheet([
+        HEADER,
+        [stored.employer_worker_id, '05/10/2026', '06/10/2026', 'Casual Leave'],
+        [stored.employer_worker_id, '08/10/2026', '08/10/2026', 'Sick Leave'],
+        [stored.employer_worker_id, '12/10/2026', '13/10/2026', 'Casual Leave'],
+        [stored.employer_worker_id, '15/10/2026', '15/10/2026', 'Sick Leave'],
+        [stored.employer_worker_id, '20/10/2026', '21/10/2026', 'Earned Leave'],
+        [shared.employer_worker_id, '01/10/2026', '10/10/2026', 'Casual Leave'],
+        [first.employer_worker_id, '01/09/2026', '02/09/2026', 'Sick Leave'],
+      ]),
+    );
+    expect(before.counts).toMatchObject({ createdRows: 7 });
+    // 2,600 single days of 13 workers between the first rows and the rows that matter, so these fall on the second page.
+    const bulk = await Promise.all(Array.from({ length: 13 }, () => insertWorker(env, { employer_id: employer, joined_at: '2024-01-01' })));
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const filler = bulk.flatMap((w) => Array.from({ length: 200 }, (_, i) => [w.employer_worker_id, day(i), day(i), 'Casual Leave']));
+    const head = [
+      [first.employer_worker_id, '01/09/2026', '02/09/2026', 'Sick Leave'], // 2 UNCHANGED (page 1)
+      [pair.employer_worker_id, '10/11/2026', '12/11/2026', 'Sick Leave'], // 3 overlaps its pair on page 2
+      [first.employer_worker_id, '05/09/2026', '05/09/2026', 'Casual Leave'], // 4 CREATED (page 1)
+    ];
+    const tail = [
+      [joined.employer_worker_id, '30/09/2026', '01/10/2026', 'Sick Leave'], // before joining
+      [left.employer_worker_id, '14/10/2026', '16/10/2026', 'Sick Leave'], // after termination
+      [left.employer_worker_id, '01/10/2026', '02/10/2026', 'Sick Leave'], // CREATED
+      [vendors.employer_worker_id, '05/10/2026', '05/10/2026', 'Sick Leave'], // a vendor's worker: unknown here
+      ['NOBODY-AT-ALL', '05/10/2026', '05/10/2026', 'Sick Leave'], // unknown
+      [stored.employer_worker_id.toLowerCase(), '05/10/2026', '06/10/2026', 'casual'], // UNCHANGED
+      [stored.employer_worker_id, '08/10/2026', '08/10/2026', 'Earned Leave'], // UPDATED type
+      [stored.employer_worker_id, '12/10/2026', '16/10/2026', 'Loss of Pay'], // replaces two
+      [stored.employer_worker_id, '20/10/2026', '21/10/2026', 'Cancelled'], // cancels
+      [stored.employer_worker_id, '25/10/2026', '25/10/2026', 'Cancel'], // nothing to cancel
+      [joined.employer_worker_id, '01/09/2026', '01/09/2026', 'Cancel'], // nothing to cancel (before joining too)
+      [shared.employer_worker_id, '02/10/2026', '03/10/2026', 'Sick Leave'], // replaces 01-10/10
+      [shared.employer_worker_id, '05/10/2026', '06/10/2026', 'Sick Leave'], // replaces the same, in the same page
+      [pair.employer_worker_id, '12/11/2026', '13/11/2026', 'Earned Leave'], // overlaps row 3
+      ['NOBODY-TWICE', '01/11/2026', '03/11/2026', 'Sick Leave'], // overlaps the next (before being unknown)
+      ['nobody-twice', '03/11/2026', '04/11/2026', 'Sick Leave'],
+      [joined.employer_worker_id, '15/10/2026', '31/12/2026', 'Sick Leave'], // too long: failed when read
+    ];
+    const rows = [HEADER, ...head, ...filler, ...tail];
+    const rec = await uploadAndSettle(token, await sheet(rows));
+    expect(rec.status).toBe('PROCESSED');
+    // The processed sheet: each row's Status, Reason and the columns marked in red.
+    const loc = parseDocumentLocation(rec.processedDocumentURL!)!;
+    const doc = await env.call('GET', '/employer-admin/doc', { token, query: loc });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(doc.body.b64File as string, 'base64') as unknown as ArrayBuffer);
+    const out = new Map<number, { values: string[]; red: number[] }>();
+    wb.worksheets[0]!.eachRow((row) => {
+      const values: string[] = [];
+      const red: number[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        values[col - 1] = cell.text;
+        if ((cell.fill as { fgColor?: { argb?: string } } | undefined)?.fgColor?.argb) red.push(col - 1);
+      });
+      out.set(row.number, { values, red });
+    });
+    expect(out.size).toBe(rows.length);
+    const at = (n: number) => {
+      const r = out.get(n)!;
+      return [r.values[4] ?? '', r.values[5] ?? '', r.red.filter((c) => c < 4)];
+    };
+    const page2 = head.length + filler.length + 2; // the file's row number of the first row after the filler
+    expect(at(2)).toEqual(['UNCHANGED', '', []]);
+    expect(at(3)).toEqual(['FAILED', LEAVE_MSG.overlapsInSheet(String(page2 + 13)), [1, 2]]);
+    expect(at(4)).toEqual(['CREATED', '', []]);
+    expect(at(5)).toEqual(['CREATED', '', []]);
+    expect(at(page2 - 1)).toEqual(['CREATED', '', []]);
+    expect(at(page2)).toEqual(['FAILED', `${LEAVE_MSG.beforeJoining} (01/10/2026)`, [1]]);
+    expect(at(page2 + 1)).toEqual(['FAILED', `${LEAVE_MSG.afterTermination} (15/10/2026)`, [2]]);
+    expect(at(page2 + 2)).toEqual(['CREATED', '', []]);
+    expect(at(page2 + 3)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.unknownEmployeeId, [0]]);
+    expect(at(page2 + 4)).toEqual(['FAILED', EMPLOYEE_SERVER_MSG.unknownEmployeeId, [0]]);
+    expect(at(page2 + 5)).toEqual(['UNCHANGED', '', []]);
+    expect(at(page2 + 6)).toEqual(['UPDATED', 'Leave Type: Sick Leave -> Earned Leave', []]);
+    expect(at(page2 + 7)).toEqual(['UPDATED', 'Replaces Casual Leave 12/10/2026 to 13/10/2026, Sick Leave 15/10/2026 to 15/10/2026', []]);
+    expect(at(page2 + 8)).toEqual(['UPDATED', 'Cancelled Earned Leave 20/10/2026 to 21/10/2026', []]);
+    expect(at(page2 + 9)).toEqual(['FAILED', LEAVE_MSG.cancelUnknown('25/10/2026', '25/10/2026'), [1, 2]]);
+    expect(at(page2 + 10)).toEqual(['FAILED', LEAVE_MSG.cancelUnknown('01/09/2026', '01/09/2026'), [1, 2]]);
+    expect(at(page2 + 11)).toEqual(['UPDATED', 'Replaces Casual Leave 01/10/2026 to 10/10/2026', []]);
+    expect(at(page2 + 12)).toEqual(['UPDATED', 'Replaces Casual Leave 01/10/2026 to 10/10/2026', []]);
+    expect(at(page2 + 13)).toEqual(['FAILED', LEAVE_MSG.overlapsInSheet('3'), [1, 2]]);
+    expect(at(page2 + 14)).toEqual(['FAILED', LEAVE_MSG.overlapsInSheet(String(page2 + 15)), [1, 2]]);
+    expect(at(page2 + 15)).toEqual(['FAILED', LEAVE_MSG.overlapsInSheet(String(page2 + 14)), [1, 2]]);
+    expect(at(page2 + 16)).toEqual(['FAILED', LEAVE_MSG.tooLong, [2]]);
+    const created = filler.length + 2;
+    expect(rec.counts).toEqual({ totalRows: rows.length - 1, appliedRows: created + 5, createdRows: created, updatedRows: 5, unchangedRows: 2, failedRows: 11 });
+
+    const leaves = async (w: { id: string }) =>
+      (await env.deps.db.selectFrom('leaves').select(['from_date', 'to_date', 'leave_type', 'upload_id', 'vendor_id', 'employer_id']).where('worker_id', '=', w.id).orderBy('from_date').execute()).map(
+        (l) => [l.from_date, l.to_date, l.leave_type, l.upload_id === rec._id, l.vendor_id, l.employer_id === employer],
+      );
+    expect(await leaves(first)).toEqual([
+      ['2026-09-01', '2026-09-02', 'SICK_LEAVE', false, null, true],
+      ['2026-09-05', '2026-09-05', 'CASUAL_LEAVE', true, null, true],
+    ]);
+    expect(await leaves(joined)).toEqual([]);
+    expect(await leaves(left)).toEqual([['2026-10-01', '2026-10-02', 'SICK_LEAVE', true, null, true]]);
+    expect(await leaves(vendors)).toEqual([]);
+    expect(await leaves(pair)).toEqual([]);
+    expect(await leaves(stored)).toEqual([
+      ['2026-10-05', '2026-10-06', 'CASUAL_LEAVE', false, null, true],
+      ['2026-10-08', '2026-10-08', 'EARNED_LEAVE', true, null, true],
+      ['2026-10-12', '2026-10-16', 'UNPAID_LEAVE', true, null, true],
+    ]);
+    expect(await leaves(shared)).toEqual([
+      ['2026-10-02', '2026-10-03', 'SICK_LEAVE', true, null, true],
+      ['2026-10-05', '2026-10-06', 'SICK_LEAVE', true, null, true],
+    ]);
+    expect(await env.deps.db.selectFrom('leaves').select(sql<number>`count(*)::int`.as('n')).where('worker_id', 'in', bulk.map((w) => w.id)).where('upload_id', '=', rec._id).executeTakeFirstOrThrow()).toEqual({ n: 2_600 });
+    // What the upload did, kept on its row of the list (decision 0025).
+    const list = await env.call('GET', '/employer-admin/leave', { token, query: { limit: '100' } });
+    expect(list.body.leaves_data.find((r: { _id: string }) => r._id === rec._id).effects).toEqual({ recorded: created + 3, changed: 1, replaced: 4, cancelled: 1 });
+  }, 120_000);
+});
+
 describe('issue 20: an upload keeps what it did, whatever later sheets do', () => {
   it('the list gives each upload the counts of its processing; a later Cancel and replace do not rewrite them, and the correcting upload says what it cancelled and replaced', async () => {
     const w = await insertWorker(env, { employer_id: A.id, joined_at: '2026-01-01' });

@@ -23,9 +23,16 @@ import {
   lastDayOf,
   monthKey,
   monthLabel,
+  netSalary,
+  orderDeductions,
+  paidDaysExceedLeave,
   parseDocumentLocation,
+  payrollFlags,
   payrollMonthOf,
   salaryForPaidDays,
+  skipReasonOf,
+  sumAmounts,
+  unpaidLeaveDaysIn,
   type EmployeePayoutDetailsResult,
   type MonthYearValue,
   type PayrollDetails,
@@ -562,6 +569,174 @@ describe('processing in slices (5,000 rows a statement)', () => {
     expect(searched.body.counts.TOTAL).toBe(await env.deps.db.selectFrom('payroll_entries').select(sql<number>`count(*)::int`.as('n')).where('payroll_id', '=', good._id).where('name', 'ilike', '%slice worker 52%').executeTakeFirstOrThrow().then((r) => r.n));
     expect(searched.body.data.every((x) => x.status === 'SKIPPED' && x.name.startsWith('Slice Worker 52'))).toBe(true);
   }, 120_000);
+});
+
+describe('every outcome of the apply over two pages (2,500 rows a page)', () => {
+  it('entries, deductions, skips, flags and the processed sheet of rows on both pages; a sheet failing on the second page says why per row', async () => {
+    const e = await tenant();
+    const side = createWorkerSide(env.deps);
+    const at = (day: string, time = '10:00:00') => createWorkerSide({ ...env.deps, now: () => new Date(`${day}T${time}+05:30`) });
+    const present = async (id: string, to: number) => {
+      for (let d = 1; d <= to; d++) await side.markAttendance(id, dayOfM(d), 'PRESENT');
+    };
+    const asha = await worker(e.id, { full_name: 'Asha Devi' });
+    await present(asha.id, 20);
+    const a1 = await at(dayOfM(5)).requestAdvance(asha.id, 300_000);
+    await at(dayOfM(5)).disburse(a1);
+    const a2 = await at(dayOfM(12)).requestAdvance(asha.id, 200_000);
+    await at(dayOfM(12)).disburse(a2);
+    await side.repay(a2, 50_000, dayOfM(15));
+    const ravi = await worker(e.id, { full_name: 'Ravi Kumar' });
+    await present(ravi.id, 20);
+    const r1 = await at(dayOfM(20)).requestAdvance(ravi.id, 500_000);
+    await at(dayOfM(20)).disburse(r1);
+    const gone = await worker(e.id, { full_name: 'Gone Person', employment_status: 'INACTIVE', terminated_at: `${monthKey(addMonths(M, -1))}-15` });
+    const leftInM = await worker(e.id, { full_name: 'Left Person', employment_status: 'INACTIVE', terminated_at: dayOfM(10) });
+    const idle = await worker(e.id, { full_name: 'Idle Person' });
+    const s1 = await worker(e.id, { full_name: 'Shared One' });
+    const s2 = await worker(e.id, { full_name: 'Shared Two' });
+    const onLeave = await worker(e.id, { full_name: 'Leave Person', mobile: '9876500011' });
+    const vendors = await worker(e.id, { full_name: 'Vendor Person', vendor_id: e.v1 });
+    // Three days of unpaid leave and two of paid leave in M for onLeave, recorded by a leave sheet.
+    const dm = (d: number) => dayOfM(d).split('-').reverse().join('/');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await sheet([['Employee ID', 'From Date', 'To Date', 'Leave Type'], [onLeave.employer_worker_id, dm(3), dm(5), 'Loss of Pay'], [onLeave.employer_worker_id, dm(8), dm(9), 'Sick Leave']]))]), 'leave.xlsx');
+    const leave = await fetch(`${env.baseUrl}/api/employer-admin/upload-leave-doc`, { method: 'POST', headers: { authorization: `Bearer ${e.owner}` }, body: form });
+    expect(leave.status).toBe(201);
+    const leaveId = ((await leave.json()) as { _id: string })._id;
+    for (let i = 0; i < 300; i++) {
+      const r = await env.call('GET', `/v2/employer-admin/doc-upload-audit-logs/${leaveId}`, { token: e.owner });
+      if (r.body.status !== 'PROCESSING') {
+        expect(r.body.counts).toMatchObject({ createdRows: 2 });
+        break;
+      }
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    // 2,550 workers whose rows come between, so the rows that matter fall on the second page.
+    const n = 2_550;
+    const tag = uniqueTag();
+    await sql`insert into workers (employer_id, employer_worker_id, full_name, mobile, current_monthly_salary, joined_at)
+      select ${e.id}::uuid, ${`F${tag}-`} || g, 'Filler Worker ' || g, null, 3000000, '2025-01-01' from generate_series(1, ${n}) g`.execute(env.deps.db);
+    const filler = Array.from({ length: n }, (_, i) => row(`F${tag}-${i + 1}`, { name: `Filler Worker ${i + 1}`, account: `7100${String(i).padStart(8, '0')}` }));
+    const shared = '998877665543';
+    const head = [row(s1.employer_worker_id, { name: 'Shared One', account: shared })];
+    const tail = [
+      row(asha.employer_worker_id.toLowerCase(), { name: 'Asha Devi', salary: '60,000', working: 30, paid: 29.5, mobile: '9876501234' }),
+      row(ravi.employer_worker_id, { name: 'Ravi Kumar', salary: 60000, working: 30, paid: 1 }),
+      row(gone.employer_worker_id, { name: 'Gone Person' }),
+      row(leftInM.employer_worker_id, { name: 'Left Person', paid: 10 }),
+      row(idle.employer_worker_id, { name: 'Idle Person', paid: 0 }),
+      row(s2.employer_worker_id, { name: 'Shared 2', account: shared, ifsc: 'sbin0070123' }),
+      row(onLeave.employer_worker_id, { name: 'Leave Person', working: 26, paid: 24, mobile: '9876500011', salary: 26000 }),
+    ];
+    const good = await uploadAndSettle(e.payroll, [...head, ...filler, ...tail]);
+    const total = head.length + n + tail.length;
+    expect(good).toMatchObject({ status: 'PROCESSED', totalNumberOfEmployeeEntries: total, finalizedEntries: total - 3, skippedEntries: 3, workingDays: 30, failureReason: null });
+    const entries = await env.deps.db
+      .selectFrom('payroll_entries')
+      .select(['id', 'worker_id', 'row_number', 'position', 'name', 'employer_employee_code', 'mobile', 'monthly_salary', 'working_days', 'paid_days', 'salary', 'deductions', 'amount_payable', 'account_number_masked', 'ifsc', 'status', 'skip_reason', 'flags', 'employer_id', 'vendor_id'])
+      .where('payroll_id', '=', good._id)
+      .orderBy('position')
+      .execute();
+    expect(entries.map((x) => [x.position, x.row_number])).toEqual(Array.from({ length: total }, (_, i) => [i + 1, i + 2]));
+    expect(entries.every((x) => x.employer_id === e.id && x.vendor_id === null)).toBe(true);
+    const by = (w: { id: string }) => {
+      const x = entries.find((y) => y.worker_id === w.id)!;
+      return { ...x, id: undefined, worker_id: undefined, employer_id: undefined, vendor_id: undefined, position: undefined };
+    };
+    const last4 = (acc: string) => `${'*'.repeat(acc.length - 4)}${acc.slice(-4)}`;
+    const page2 = head.length + n + 2;
+    const ashaEntry = by(asha);
+    expect(ashaEntry).toMatchObject({
+      row_number: page2, name: 'Asha Devi', employer_employee_code: asha.employer_worker_id, mobile: '9876501234', monthly_salary: 6_000_000, working_days: 30, paid_days: 29.5,
+      salary: 5_900_000, deductions: 450_000, amount_payable: 5_450_000, ifsc: 'HDFC0001234', status: 'FINALIZED', skip_reason: null, flags: ['NEW_BANK_ACCOUNT', 'MOBILE_DIFFERS'],
+    });
+    expect(ashaEntry.account_number_masked).toBe(last4(tail[0]![6]));
+    const deds = await env.deps.db.selectFrom('payroll_deductions').select(['entry_id', 'position', 'transaction_id', 'topup_emi_id', 'item_date', 'amount']).where('payroll_id', '=', good._id).orderBy('entry_id').orderBy('position').execute();
+    const ashaId = entries.find((y) => y.worker_id === asha.id)!.id;
+    const raviId = entries.find((y) => y.worker_id === ravi.id)!.id;
+    expect(deds).toEqual(
+      [
+        { entry_id: ashaId, position: 1, transaction_id: a1, topup_emi_id: null, item_date: dayOfM(5), amount: 300_000 },
+        { entry_id: ashaId, position: 2, transaction_id: a2, topup_emi_id: null, item_date: dayOfM(12), amount: 150_000 },
+        { entry_id: raviId, position: 1, transaction_id: r1, topup_emi_id: null, item_date: dayOfM(20), amount: 500_000 },
+      ].sort((x, y) => (x.entry_id < y.entry_id ? -1 : x.entry_id > y.entry_id ? 1 : x.position - y.position)),
+    );
+    expect(by(ravi)).toMatchObject({ row_number: page2 + 1, salary: 200_000, deductions: 500_000, amount_payable: -300_000, status: 'SKIPPED', skip_reason: SKIP_REASONS.nonPositiveNet, flags: ['NON_POSITIVE_NET', 'NEW_BANK_ACCOUNT'] });
+    expect(by(gone)).toMatchObject({ row_number: page2 + 2, salary: 3_000_000, deductions: 0, amount_payable: 3_000_000, status: 'SKIPPED', skip_reason: SKIP_REASONS.inactive, flags: ['NEW_BANK_ACCOUNT'] });
+    expect(by(leftInM)).toMatchObject({ row_number: page2 + 3, salary: 1_000_000, status: 'FINALIZED', skip_reason: null, flags: ['NEW_BANK_ACCOUNT'] });
+    expect(by(idle)).toMatchObject({ row_number: page2 + 4, salary: 0, amount_payable: 0, status: 'SKIPPED', skip_reason: SKIP_REASONS.noPaidDays, flags: ['NON_POSITIVE_NET', 'NEW_BANK_ACCOUNT'] });
+    expect(by(s1)).toMatchObject({ row_number: 2, status: 'FINALIZED', flags: ['NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT'] });
+    expect(by(s2)).toMatchObject({ row_number: page2 + 5, status: 'FINALIZED', ifsc: 'SBIN0070123', flags: ['NEW_BANK_ACCOUNT', 'SHARED_BANK_ACCOUNT', 'NAME_DIFFERS'] });
+    expect(by(s2).account_number_masked).toBe(last4(shared));
+    expect(by(onLeave)).toMatchObject({ row_number: page2 + 6, monthly_salary: 2_600_000, working_days: 26, paid_days: 24, salary: 2_400_000, status: 'FINALIZED', flags: ['NEW_BANK_ACCOUNT', 'PAID_DAYS_OVER_UNPAID_LEAVE'] });
+    // Every entry as the domain's rules make it (the apply computes them in SQL): salary, deductions in order, net, skip reason, the row's flags.
+    const month = { from: firstDayOf(M), to: lastDayOf(M) };
+    const people = new Map((await env.deps.db.selectFrom('workers').select(['id', 'employment_status', 'terminated_at']).where('employer_id', '=', e.id).execute()).map((w) => [w.id, w]));
+    const recorded = await env.deps.db.selectFrom('leaves').select(['worker_id', 'from_date as fromDate', 'to_date as toDate', 'leave_type as leaveType']).where('employer_id', '=', e.id).execute();
+    const ROW_FLAGS = ['NON_POSITIVE_NET', 'NET_CHANGED_OVER_30_PERCENT', 'NEW_BANK_ACCOUNT', 'PAID_DAYS_OVER_UNPAID_LEAVE'];
+    for (const x of entries) {
+      const items = orderDeductions(
+        deds.filter((d) => d.entry_id === x.id).map((d) => ({ kind: d.transaction_id ? ('ADVANCE' as const) : ('TOPUP_EMI' as const), id: (d.transaction_id ?? d.topup_emi_id)!, amount: d.amount, date: d.item_date, position: d.position })),
+      );
+      expect(items.map((i) => i.position), x.name).toEqual(items.map((_, k) => k + 1));
+      const paidHundredths = Math.round(Number(x.paid_days) * 100);
+      const salary = salaryForPaidDays(x.monthly_salary, paidHundredths, x.working_days);
+      const net = netSalary(salary, sumAmounts(items));
+      const w = people.get(x.worker_id)!;
+      const skip = skipReasonOf({ inactiveBeforeMonth: w.employment_status === 'INACTIVE' && (w.terminated_at === null || w.terminated_at < firstDayOf(M)), paidHundredths, net });
+      const flags: string[] = payrollFlags({ net, previous: null, accountShared: false });
+      if (paidDaysExceedLeave({ workingDays: x.working_days, paidHundredths }, unpaidLeaveDaysIn(recorded.filter((l) => l.worker_id === x.worker_id), month))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
+      expect([x.salary, x.deductions, x.amount_payable, x.status, x.skip_reason, x.flags.filter((f) => ROW_FLAGS.includes(f))], x.name).toEqual([salary, sumAmounts(items), net, skip ? 'SKIPPED' : 'FINALIZED', skip, flags]);
+    }
+    const fillers = entries.filter((x) => x.name.startsWith('Filler Worker'));
+    expect(fillers).toHaveLength(n);
+    expect(fillers.every((x) => x.status === 'FINALIZED' && x.salary === 3_000_000 && x.deductions === 0 && x.flags.join() === 'NEW_BANK_ACCOUNT' && x.mobile === null)).toBe(true);
+    const fin = entries.filter((x) => x.status === 'FINALIZED');
+    expect(good.completePayrollPayoutBreakup).toEqual({
+      totalBalanceRequired: fin.reduce((a, x) => a + x.salary, 0),
+      totalEmployeePayoutAmount: fin.reduce((a, x) => a + x.amount_payable, 0),
+      providerAmount: fin.reduce((a, x) => a + x.deductions, 0),
+    });
+    expect(good.flags).toEqual({ NON_POSITIVE_NET: 2, NET_CHANGED_OVER_30_PERCENT: 0, NEW_BANK_ACCOUNT: total, SHARED_BANK_ACCOUNT: 2, NAME_DIFFERS: 1, MOBILE_DIFFERS: 1, PAID_DAYS_OVER_UNPAID_LEAVE: 1 });
+    const got = await sheetRows(e.owner, good.payrollFile.processedFileUrl!);
+    expect(got).toHaveLength(total + 1);
+    expect(got.slice(1).map((r) => r.values.slice(8).join('|'))).toEqual([
+      'FINALIZED|',
+      ...filler.map(() => 'FINALIZED|'),
+      'FINALIZED|',
+      `SKIPPED|${SKIP_REASONS.nonPositiveNet}`,
+      `SKIPPED|${SKIP_REASONS.inactive}`,
+      'FINALIZED|',
+      `SKIPPED|${SKIP_REASONS.noPaidDays}`,
+      'FINALIZED|',
+      'FINALIZED|',
+    ]);
+    await clearMonth(e.id);
+
+    // The same sheet with failures on both pages: nothing written, each row FAILED with its reasons or VALID.
+    const bad = await uploadAndSettle(e.payroll, [
+      row('NOBODY-FIRST'),
+      ...filler,
+      row(vendors.employer_worker_id, { name: 'Vendor Person' }),
+      row('nobody-second', { ifsc: 'HDFC1001234' }),
+      row(idle.employer_worker_id, { paid: 31 }),
+    ]);
+    expect(bad).toMatchObject({ status: 'PAYROLL_PROCESSING_FAILED', failureReason: PAYROLL_MSG.rowsFailed(4), totalNumberOfEmployeeEntries: 0 });
+    expect(await env.deps.db.selectFrom('payroll_entries').select('id').where('payroll_id', '=', bad._id).execute()).toEqual([]);
+    const lines = await sheetRows(e.owner, bad.payrollFile.processedFileUrl!);
+    expect(lines).toHaveLength(n + 5);
+    expect(lines[1]!.values.slice(8)).toEqual(['FAILED', PAYROLL_ROW_MSG.unknownEmployeeId]);
+    expect(lines[1]!.red).toEqual([0]);
+    expect(lines.slice(2, n + 2).every((l) => l.values[8] === 'VALID' && (l.values[9] ?? '') === '' && l.red.length === 0)).toBe(true);
+    expect(lines[n + 2]!.values.slice(8)).toEqual(['FAILED', PAYROLL_ROW_MSG.unknownEmployeeId]);
+    expect(lines[n + 3]!.values.slice(8)).toEqual(['FAILED', `${PAYROLL_ROW_MSG.ifsc}; ${PAYROLL_ROW_MSG.unknownEmployeeId}`]);
+    expect(lines[n + 3]!.red.sort()).toEqual([0, 7]);
+    expect(lines[n + 4]!.values[8]).toBe('FAILED');
+    expect(lines[n + 4]!.values[9]).toContain(PAYROLL_ROW_MSG.paidDays);
+    expect(lines[n + 4]!.values[9]).not.toContain(PAYROLL_ROW_MSG.unknownEmployeeId);
+    await clearMonth(e.id);
+  }, 180_000);
 });
 
 // ---- lifecycle ----

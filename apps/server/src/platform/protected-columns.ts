@@ -124,7 +124,7 @@ export async function sealOnce(db: Database, protector: DataProtector): Promise<
 export const HASHED_COLUMNS = PROTECTED_COLUMNS.filter((c): c is ProtectedText => c.kind === 'text' && c.hash);
 
 /** SQL: the blind-index version of a stored hash (32 bytes: version 1; 34: the first 2 bytes), null for none. */
-const indexVersionSql = (hash: RawBuilder<unknown>) =>
+export const indexVersionSql = (hash: RawBuilder<unknown>) =>
   sql<number | null>`case when length(${hash}) = 32 then 1 when length(${hash}) = 34 then get_byte(${hash}, 0) * 256 + get_byte(${hash}, 1) end`;
 
 /** SQL: true where a stored hash is not under blind-index version `version`. */

@@ -8,25 +8,48 @@
  * of Leave Type Cancel deletes the recorded leave with exactly its dates (UPDATED, "Cancelled ..."),
  * or is refused when there is none. All of it in the apply's one transaction.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   EMPLOYEE_SERVER_MSG,
   LEAVE_CANCEL,
   LEAVE_MSG,
   LEAVE_SHEET_COLUMNS,
   LEAVE_TYPE_LABELS,
-  formatDdMmYyyy,
   parseLeaveRow,
   type LeaveSheetKey,
   type LeaveSheetRow,
-  type LeaveType,
 } from '@portal/domain';
-import { vendorIs } from '../../platform/scope.js';
 import { unnest } from '../../platform/sql.js';
-import type { Outcome } from './staging.js';
-import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
+import { nextPageEnd } from './staging.js';
+import type { SheetKind } from './sheet-kind.js';
 
 const code = (id: string): string => id.trim().toLowerCase();
+
+/** Rows applied a statement at a time; the processed sheet is written a page behind (pipeline.ts). */
+const PAGE_ROWS = 2_500;
+
+/**
+ * A domain message with its blanks filled in SQL: the message is built by the domain with markers
+ * in its blanks, and the statement puts each blank's value in its marker's place (so the wording
+ * stays the domain's).
+ */
+const BLANKS = ['\u0001a', '\u0001b', '\u0001c'] as const;
+function filled(message: (...blanks: string[]) => string, ...values: RawBuilder<unknown>[]): RawBuilder<string> {
+  let out: RawBuilder<unknown> = sql`${message(...BLANKS.slice(0, values.length))}::text`;
+  values.forEach((v, i) => (out = sql`replace(${out}, ${BLANKS[i]}::text, ${v})`));
+  return out as RawBuilder<string>;
+}
+/** LEAVE_MSG.replaces as its prefix, one leave's text and the separator between leaves. */
+const REPLACES = (() => {
+  const item = { type: BLANKS[0], from: BLANKS[1], to: BLANKS[2] };
+  const prefix = LEAVE_MSG.replaces([]);
+  const one = LEAVE_MSG.replaces([item]).slice(prefix.length);
+  const two = LEAVE_MSG.replaces([item, item]);
+  const separator = two.slice(prefix.length + one.length, two.length - one.length);
+  if (prefix + one + separator + one !== two) throw new Error('LEAVE_MSG.replaces is no longer a prefix and a list');
+  return { prefix, one: (..._: string[]) => one, separator };
+})();
+const ddmmyyyy = (column: string) => sql`to_char(${sql.ref(column)}, 'DD/MM/YYYY')`;
 
 export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
   columns: LEAVE_SHEET_COLUMNS,
@@ -53,104 +76,115 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
       from r a
       join r b on b.code = a.code and b.row_number <> a.row_number and b.from_date <= a.to_date and a.from_date <= b.to_date
       group by a.row_number
+      order by a.row_number
     `.execute(trx);
-    const overlapping = new Map(overlaps.map((o) => [o.row_number, o.others]));
     // What this sheet did, kept on its upload (decision 0025): its list row must not change when a later sheet undoes some of it.
     const effects = { recorded: 0, changed: 0, replaced: 0, cancelled: 0 };
+    const [types, labels] = [Object.keys(LEAVE_TYPE_LABELS), Object.values(LEAVE_TYPE_LABELS)];
+    const label = (column: string) => sql`(select t.label from unnest(${types}::text[], ${labels}::text[]) as t(code, label) where t.code = ${sql.ref(column)})`;
 
-    for await (const page of run.pages()) {
-      // The page's workers (of the upload's context), the leave recorded for the same dates, and the recorded leaves of other dates sharing a day.
-      const { rows: found } = await sql<{
-        n: number;
-        worker_id: string | null;
-        joined_at: string | null;
-        terminated_at: string | null;
-        same_id: string | null;
-        same_type: LeaveType | null;
-        others: { id: string; from: string; to: string; type: LeaveType }[] | null;
-      }>`
-        select k.n, w.id as worker_id, w.joined_at, w.terminated_at,
-          s.id as same_id, s.leave_type as same_type, o.others
-        from ${unnest([
-          { values: page.map((_, n) => n), type: 'int4' },
-          { values: page.map((r) => code(r.value.employerEmployeeId)), type: 'text' },
-          { values: page.map((r) => r.value.fromDate), type: 'date' },
-          { values: page.map((r) => r.value.toDate), type: 'date' },
-        ])} as k(n, code, from_date, to_date)
-        left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code
-          and ${vendorIs(scope.vendorId, 'w.vendor_id')}
-        left join leaves s on s.worker_id = w.id and s.from_date = k.from_date and s.to_date = k.to_date
-        left join lateral (
-          select json_agg(json_build_object('id', l.id, 'from', l.from_date, 'to', l.to_date, 'type', l.leave_type) order by l.from_date) as others
-          from leaves l
-          where l.worker_id = w.id and l.from_date <= k.to_date and k.from_date <= l.to_date
-            and not (l.from_date = k.from_date and l.to_date = k.to_date)
-        ) o on true
-      `.execute(trx);
-      const facts = new Map(found.map((f) => [f.n, f]));
-      const inserts: { worker: string; from: string; to: string; type: string }[] = [];
-      const changes: { id: string; type: string }[] = [];
-      const deletes: string[] = [];
-      const outcomes = page.map(({ value, rowNumber }, n): Outcome => {
-        const others = overlapping.get(rowNumber);
-        if (others) return failed(rowNumber, LEAVE_MSG.overlapsInSheet(others.join(', ')), ['fromDate', 'toDate']);
-        const w = facts.get(n);
-        if (!w?.worker_id) return failed(rowNumber, EMPLOYEE_SERVER_MSG.unknownEmployeeId, ['employerEmployeeId']);
-        const from = formatDdMmYyyy(value.fromDate);
-        const to = formatDdMmYyyy(value.toDate);
-        if (value.leaveType === LEAVE_CANCEL) {
-          if (!w.same_id || !w.same_type) return failed(rowNumber, LEAVE_MSG.cancelUnknown(from, to), ['fromDate', 'toDate']);
-          deletes.push(w.same_id);
-          effects.cancelled += 1;
-          return updated(rowNumber, LEAVE_MSG.cancelled(from, to, LEAVE_TYPE_LABELS[w.same_type]));
-        }
-        if (w.joined_at && value.fromDate < w.joined_at) return failed(rowNumber, `${LEAVE_MSG.beforeJoining} (${formatDdMmYyyy(w.joined_at)})`, ['fromDate']);
-        if (w.terminated_at && value.toDate > w.terminated_at) return failed(rowNumber, `${LEAVE_MSG.afterTermination} (${formatDdMmYyyy(w.terminated_at)})`, ['toDate']);
-        if (w.others?.length) {
-          // Recorded leave of other dates sharing a day: the row replaces it (there is no leave of the same dates then, as recorded leaves never share a day).
-          deletes.push(...w.others.map((o) => o.id));
-          effects.recorded += 1;
-          effects.replaced += w.others.length;
-          inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
-          return updated(rowNumber, LEAVE_MSG.replaces(w.others.map((o) => ({ from: formatDdMmYyyy(o.from), to: formatDdMmYyyy(o.to), type: LEAVE_TYPE_LABELS[o.type] }))));
-        }
-        if (w.same_id && w.same_type) {
-          if (w.same_type === value.leaveType) return unchanged(rowNumber);
-          changes.push({ id: w.same_id, type: value.leaveType });
-          effects.changed += 1;
-          return updated(rowNumber, `Leave Type: ${LEAVE_TYPE_LABELS[w.same_type]} -> ${LEAVE_TYPE_LABELS[value.leaveType]}`);
-        }
-        inserts.push({ worker: w.worker_id, from: value.fromDate, to: value.toDate, type: value.leaveType });
-        effects.recorded += 1;
-        return created(rowNumber);
-      });
-      // Removed first: a replaced leave's days are free for the row's leave.
-      if (deletes.length) {
-        await sql`delete from leaves where id = any(${deletes}::uuid[])`.execute(trx);
-      }
-      if (inserts.length) {
-        await sql`
+    // Set-based (issue 21), a page of rows at a time, in row order (a page sees what the pages
+    // before it wrote): each row's worker (of the upload's context), the recorded leave of the
+    // same dates and the recorded leaves of other dates sharing a day looked up, the rules applied
+    // in the order of the row-by-row apply before it, the leave deleted, inserted and re-typed and
+    // every outcome set, in one statement; nothing of the rows comes back to Node.
+    for (let after = 0, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS)) {
+      const [from, to] = [after, upTo];
+      const inPage = overlaps.filter((o) => o.row_number > from && o.row_number <= to);
+      const { rows } = await sql<{ recorded: number; changed: number; replaced: number; cancelled: number }>`
+        with k as materialized (
+          select s.row_number, lower(btrim(s.value->>'employerEmployeeId')) as code,
+            (s.value->>'fromDate')::date as from_date, (s.value->>'toDate')::date as to_date, s.value->>'leaveType' as leave_type
+          from sheet_rows s
+          where s.upload_id = ${scope.uploadId}::uuid and s.row_number > ${from} and s.row_number <= ${to} and s.status is null
+            and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
+        ),
+        f as materialized (
+          select k.*, ov.reason as overlap, w.id as worker_id, w.joined_at, w.terminated_at,
+            same.id as same_id, same.leave_type as same_type, o.ids as other_ids, o.n as others, o.text as replaced,
+            case
+              when ov.reason is not null then 'OVERLAP'
+              when w.id is null then 'UNKNOWN'
+              when k.leave_type = ${LEAVE_CANCEL} then case when same.id is null then 'CANCEL_UNKNOWN' else 'CANCEL' end
+              when k.from_date < w.joined_at then 'BEFORE_JOINING'
+              when k.to_date > w.terminated_at then 'AFTER_TERMINATION'
+              -- recorded leave of other dates sharing a day: the row replaces it (there is no leave of the same dates then, as recorded leaves never share a day)
+              when o.ids is not null then 'REPLACE'
+              when same.id is null then 'CREATE'
+              when same.leave_type = k.leave_type then 'UNCHANGED'
+              else 'RETYPE'
+            end as action
+          from k
+          left join ${unnest([
+            { values: inPage.map((o) => o.row_number), type: 'int4' },
+            { values: inPage.map((o) => LEAVE_MSG.overlapsInSheet(o.others.join(', '))), type: 'text' },
+          ])} as ov(row_number, reason) on ov.row_number = k.row_number
+          -- a lookup a row on the unique index (employer, lower(Employee ID)), whatever the planner believes of the table
+          left join lateral (
+            select w.* from workers w
+            where w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code and w.vendor_id is not distinct from ${scope.vendorId}::uuid
+            limit 1 -- (unique) a subquery of its own, run a row at a time with the row's key: not flattened into a join the planner may make a scan
+          ) w on true
+          left join leaves same on same.worker_id = w.id and same.from_date = k.from_date and same.to_date = k.to_date
+          left join lateral (
+            select array_agg(l.id) as ids, count(*)::int as n,
+              string_agg(${filled(REPLACES.one, label('l.leave_type'), ddmmyyyy('l.from_date'), ddmmyyyy('l.to_date'))}, ${REPLACES.separator}::text order by l.from_date) as text
+            from leaves l
+            where l.worker_id = w.id and l.from_date <= k.to_date and k.from_date <= l.to_date
+              and not (l.from_date = k.from_date and l.to_date = k.to_date)
+            having count(*) > 0
+          ) o on true
+        ),
+        -- A replaced leave and a cancelled one go; no row of the page deletes what another row of it writes (those rows would overlap each other).
+        deleted as (
+          delete from leaves where id in (select unnest(f.other_ids) from f where f.action = 'REPLACE' union select f.same_id from f where f.action = 'CANCEL')
+        ),
+        inserted as (
           insert into leaves (employer_id, vendor_id, worker_id, from_date, to_date, leave_type, upload_id)
-          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, u.worker_id, u.from_date, u.to_date, u.leave_type, ${scope.uploadId}::uuid
-          from ${unnest([
-            { values: inserts.map((i) => i.worker), type: 'uuid' },
-            { values: inserts.map((i) => i.from), type: 'date' },
-            { values: inserts.map((i) => i.to), type: 'date' },
-            { values: inserts.map((i) => i.type), type: 'text' },
-          ])} as u(worker_id, from_date, to_date, leave_type)
-        `.execute(trx);
+          select ${scope.employerId}::uuid, ${scope.vendorId}::uuid, f.worker_id, f.from_date, f.to_date, f.leave_type, ${scope.uploadId}::uuid
+          from f where f.action in ('CREATE', 'REPLACE')
+        ),
+        retyped as (
+          update leaves l set leave_type = f.leave_type, upload_id = ${scope.uploadId}::uuid, updated_at = now()
+          from f where f.action = 'RETYPE' and l.id = f.same_id
+        ),
+        outcomes as (
+          insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
+          select ${scope.uploadId}::uuid, f.row_number,
+            case f.action when 'CREATE' then 'CREATED' when 'UNCHANGED' then 'UNCHANGED' when 'REPLACE' then 'UPDATED' when 'RETYPE' then 'UPDATED' when 'CANCEL' then 'UPDATED' else 'FAILED' end,
+            case f.action
+              when 'OVERLAP' then f.overlap
+              when 'UNKNOWN' then ${EMPLOYEE_SERVER_MSG.unknownEmployeeId}
+              when 'CANCEL_UNKNOWN' then ${filled(LEAVE_MSG.cancelUnknown, ddmmyyyy('f.from_date'), ddmmyyyy('f.to_date'))}
+              when 'CANCEL' then ${filled(LEAVE_MSG.cancelled, ddmmyyyy('f.from_date'), ddmmyyyy('f.to_date'), label('f.same_type'))}
+              when 'BEFORE_JOINING' then ${LEAVE_MSG.beforeJoining} || ' (' || to_char(f.joined_at, 'DD/MM/YYYY') || ')'
+              when 'AFTER_TERMINATION' then ${LEAVE_MSG.afterTermination} || ' (' || to_char(f.terminated_at, 'DD/MM/YYYY') || ')'
+              when 'REPLACE' then ${REPLACES.prefix}::text || f.replaced
+              when 'RETYPE' then 'Leave Type: ' || ${label('f.same_type')} || ' -> ' || ${label('f.leave_type')}
+            end,
+            case f.action
+              when 'OVERLAP' then array['fromDate', 'toDate']
+              when 'UNKNOWN' then array['employerEmployeeId']
+              when 'CANCEL_UNKNOWN' then array['fromDate', 'toDate']
+              when 'BEFORE_JOINING' then array['fromDate']
+              when 'AFTER_TERMINATION' then array['toDate']
+            end
+          from f
+        )
+        select count(*) filter (where action in ('CREATE', 'REPLACE'))::int as recorded,
+          count(*) filter (where action = 'RETYPE')::int as changed,
+          coalesce(sum(others) filter (where action = 'REPLACE'), 0)::int as replaced,
+          count(*) filter (where action = 'CANCEL')::int as cancelled
+        from f
+      `.execute(trx);
+      const done = rows[0];
+      if (done) {
+        effects.recorded += done.recorded;
+        effects.changed += done.changed;
+        effects.replaced += done.replaced;
+        effects.cancelled += done.cancelled;
       }
-      if (changes.length) {
-        await sql`
-          update leaves l set leave_type = u.leave_type, upload_id = ${scope.uploadId}::uuid, updated_at = now()
-          from ${unnest([
-            { values: changes.map((c) => c.id), type: 'uuid' },
-            { values: changes.map((c) => c.type), type: 'text' },
-          ])} as u(id, leave_type)
-          where l.id = u.id
-        `.execute(trx);
-      }
-      await run.setOutcomes(outcomes);
+      run.settled(to);
     }
     await trx
       .updateTable('document_uploads')

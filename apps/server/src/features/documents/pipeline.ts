@@ -129,6 +129,9 @@ async function stage(deps: Deps, kind: AnySheetKind, upload: DocumentUploadRecor
   };
   const entries = Object.entries(index) as [string, number][];
   let width = picked.header.cells.length;
+  // One blind-index snapshot for the whole sheet (read by the job just before): a background
+  // refresh while the rows are staged does not change the versions its rows are hashed under.
+  const blindIndex = deps.protector.blindIndex();
   const writer = await StagingWriter.open(deps.pool, upload.id);
   let ok = false;
   try {
@@ -143,7 +146,7 @@ async function stage(deps: Deps, kind: AnySheetKind, upload: DocumentUploadRecor
         const result = kind.parse(cells, options);
         const shown = raw.map(display);
         if (result.ok) {
-          await writer.write({ rowNumber, cells: shown, value: kind.encode ? kind.encode(result.value, deps.protector) : result.value, key: kind.key(result.value), status: null, reason: null, columns: null });
+          await writer.write({ rowNumber, cells: shown, value: kind.encode ? kind.encode(result.value, deps.protector, blindIndex) : result.value, key: kind.key(result.value), status: null, reason: null, columns: null });
         } else {
           const errors = Object.entries(result.errors) as [string, string][];
           const key = kind.rawKey?.(cells) || null;

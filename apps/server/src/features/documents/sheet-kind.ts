@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { CellValue, RowOptions, RowResult, SheetColumn } from '@portal/domain';
 import type { DB, DocumentUploadRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
-import type { DataProtector } from '../../platform/data-protection.js';
+import type { BlindIndex, DataProtector } from '../../platform/data-protection.js';
 import type { Outcome, StagedPage } from './staging.js';
 
 export interface ProcessScope {
@@ -60,9 +60,11 @@ export interface SheetKind<K extends string, R> {
   parse(cells: Partial<Record<K, CellValue>>, options: RowOptions): RowResult<R, K>;
   /**
    * The parsed value as JSON for the staging table, and back (by default the value itself). A kind
-   * whose rows carry a sealed field seals it here, where the row is parsed (decision 0037).
+   * whose rows carry a sealed field seals it here, where the row is parsed (decision 0037). `index`:
+   * the blind-index versions the job read before it staged, one snapshot for the whole sheet (the
+   * payroll hashes every row under it; decision 0037 "Blind-index rotation").
    */
-  encode?(value: R, protector: DataProtector): unknown;
+  encode?(value: R, protector: DataProtector, index: BlindIndex): unknown;
   decode?(json: unknown): R;
   /** Rows with the same key in one sheet are all refused (which one is right cannot be told). */
   key(row: R): string;

@@ -12,36 +12,27 @@ import { sql, type Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DISBURSAL_STATUSES,
+  NET_CHANGE_FLAG_PERCENT,
   PAYROLL_FLAGS,
   PAYROLL_MSG,
   PAYROLL_ROW_MSG,
   PAYROLL_SHEET_COLUMNS,
+  SKIP_REASONS,
   monthOfDate,
-  netSalary,
-  orderDeductions,
   parsePayrollRow,
-  paidDaysExceedLeave,
-  payrollFlags,
-  unpaidLeaveDaysIn,
-  salaryForPaidDays,
-  skipReasonOf,
-  sumAmounts,
   addMonths,
   businessDayStart,
   cellText,
   firstDayOf,
   lastDayOf,
-  type DeductionItem,
   type PayrollFlag,
-  type RecordedLeave,
   type PayrollSheetKey,
   type PayrollSheetRow,
 } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
-import type { Outcome, SheetKind, UploadCounts } from '../documents/index.js';
+import { nextPageEnd, type SheetKind, type UploadCounts } from '../documents/index.js';
 import { vendorIs } from '../../platform/scope.js';
-import { unnest } from '../../platform/sql.js';
-import type { BlindIndex } from '../../platform/data-protection.js';
+import { indexVersionSql } from '../../platform/protected-columns.js';
 import type { Deps } from '../../platform/context.js';
 import { applyIdentityFlags } from './identity.js';
 import { movePayroll } from './lifecycle.js';
@@ -52,39 +43,8 @@ export const PAYROLL_PROCESS_MSG = {
 /** The processed sheet's Status values. */
 export const PAYROLL_ROW_STATUS = { failed: 'FAILED', valid: 'VALID', finalized: 'FINALIZED', skipped: 'SKIPPED' } as const;
 
-/**
- * What each worker of the context repays from month M's salary: advances TRANSFERRED on or before
- * M's last day (their pending amount) and top-up EMIs DUE on or before it. One query per kind.
- */
-async function deductionsOf(trx: Kysely<DB>, payroll: PayrollRecord) {
-  const month = monthOfDate(payroll.month);
-  const last = lastDayOf(month);
-  const before = businessDayStart(firstDayOf(addMonths(month, 1)));
-  const scope = (alias: string) => vendorIs(payroll.vendor_id, `${alias}.vendor_id`);
-  const { rows: advances } = await sql<{ worker_id: string; id: string; amount: number; item_date: string }>`
-    select t.worker_id, t.id, t.amount - t.repaid_amount as amount, (t.created_at at time zone 'Asia/Kolkata')::date as item_date
-    from transactions t
-    where t.employer_id = ${payroll.employer_id}::uuid and ${scope('t')} and t.status = 'TRANSFERRED' and t.amount > t.repaid_amount and t.created_at < ${before}
-  `.execute(trx);
-  const { rows: emis } = await sql<{ worker_id: string; id: string; amount: number; item_date: string }>`
-    select a.worker_id, e.id, e.amount, e.due_date as item_date
-    from topup_emis e join salary_topup_applications a on a.id = e.application_id
-    where a.employer_id = ${payroll.employer_id}::uuid and ${scope('a')} and e.status = 'DUE' and e.due_date <= ${last}::date
-  `.execute(trx);
-  const byWorker = new Map<string, DeductionItem[]>();
-  const add = (workerId: string, item: DeductionItem) => {
-    const list = byWorker.get(workerId);
-    if (list) list.push(item);
-    else byWorker.set(workerId, [item]);
-  };
-  for (const a of advances) add(a.worker_id, { kind: 'ADVANCE', id: a.id, amount: Number(a.amount), date: a.item_date });
-  for (const e of emis) add(e.worker_id, { kind: 'TOPUP_EMI', id: e.id, amount: Number(e.amount), date: e.item_date });
-  for (const [k, list] of byWorker) byWorker.set(k, orderDeductions(list));
-  return byWorker;
-}
-
-/** The workers' entries in the context's last executed payroll of an earlier month (for the flags). */
-async function previousEntries(trx: Kysely<DB>, payroll: PayrollRecord) {
+/** The context's last executed payroll of an earlier month (its entries give the flags that compare with it), if any. */
+async function previousPayrollId(trx: Kysely<DB>, payroll: PayrollRecord): Promise<string | null> {
   const last = await trx
     .selectFrom('payrolls')
     .select('id')
@@ -96,62 +56,51 @@ async function previousEntries(trx: Kysely<DB>, payroll: PayrollRecord) {
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  // The account number as its keyed hash: sealed values are compared by their hashes (see sameAccount).
-  const byWorker = new Map<string, PreviousEntry>();
-  if (!last) return byWorker;
-  const rows = await trx.selectFrom('payroll_entries').select(['id', 'worker_id', 'amount_payable', 'account_number_hash']).where('payroll_id', '=', last.id).execute();
-  for (const r of rows) byWorker.set(r.worker_id, { id: r.id, net: r.amount_payable, hash: r.account_number_hash });
-  return byWorker;
+  return last?.id ?? null;
 }
 
-interface PreviousEntry {
-  id: string;
-  net: number;
-  hash: Buffer | null;
+/** Rows applied a statement at a time. */
+const PAGE_ROWS = 2_500;
+
+/**
+ * The staged row: the sheet's values, the account number sealed (s), masked (m) and keyed-hashed
+ * (hex) when the row is staged (decision 0037), so the apply writes the entries in SQL and the
+ * staging table never holds the number in clear in the value. The hashes are under the blind-index
+ * snapshot the job took before it staged, one for the whole sheet: `h` under its current version
+ * (what the entry stores, so SHARED_BANK_ACCOUNT groups the sheet under one version) and, while a
+ * rotation runs, `o` under each older version it holds, by version (what NEW_BANK_ACCOUNT compares
+ * a previous entry's hash with, under the version that hash names).
+ */
+interface Encoded extends Omit<PayrollSheetRow, 'accountNumber'> {
+  account: { s: string; m: string; h: string; o?: Record<number, string> };
 }
 
 /**
- * Whether the worker's previous entry was paid to `plain` (NEW_BANK_ACCOUNT when not): its stored
- * hash matched under the blind-index version it names, the current one or, while a rotation runs,
- * the older one (no await: one comparison a row). A hash under a version this sheet's snapshot does
- * not hold (a rotation started or finished while the process held older versions) is decided by
- * opening the entry's number, once for that row: the flag never depends on which key a row happens
- * to be hashed under.
+ * NEW_BANK_ACCOUNT for the entries whose previous entry's hash is under a blind-index version the
+ * sheet's snapshot did not hold (a rotation started after the rows were staged and re-hashed it, or
+ * its finish retired the version before): SQL could not compare them, so both numbers are opened
+ * here and compared (the flag never depends on which key a row happens to be hashed under). Rare:
+ * only around a rotation. The flag goes where payrollFlags puts it: the entry's flags kept in
+ * PAYROLL_FLAGS order, which has NON_POSITIVE_NET and NET_CHANGED_OVER_30_PERCENT before it and
+ * PAID_DAYS_OVER_UNPAID_LEAVE after (SHARED_BANK_ACCOUNT and the identity flags come later).
+ * Returns how many entries it flagged.
  */
-function sameAccount(index: BlindIndex, plain: string, previous: PreviousEntry): boolean | null {
-  return previous.hash ? index.matches(plain, previous.hash) : false;
+async function openedNewBankAccounts(trx: Kysely<DB>, deps: Pick<Deps, 'protector'>, previous: string, entryIds: readonly string[]): Promise<number> {
+  const { rows } = await sql<{ id: string; sealed: string; previous: string }>`
+    select e.id, e.account_number as sealed, p.account_number as previous
+    from payroll_entries e join payroll_entries p on p.payroll_id = ${previous}::uuid and p.worker_id = e.worker_id
+    where e.id = any(${entryIds}::uuid[])
+  `.execute(trx);
+  const differ: string[] = [];
+  for (const r of rows) if ((await deps.protector.openTextFresh(r.sealed)) !== (await deps.protector.openTextFresh(r.previous))) differ.push(r.id);
+  if (differ.length) {
+    await sql`
+      update payroll_entries set flags = array(select f from unnest(array_append(flags, 'NEW_BANK_ACCOUNT')) f order by array_position(${[...PAYROLL_FLAGS]}::text[], f))
+      where id = any(${differ}::uuid[])
+    `.execute(trx);
+  }
+  return differ.length;
 }
-async function openedSameAccount(trx: Kysely<DB>, deps: Pick<Deps, 'protector'>, plain: string, previous: PreviousEntry): Promise<boolean> {
-  const entry = await trx.selectFrom('payroll_entries').select('account_number').where('id', '=', previous.id).executeTakeFirstOrThrow();
-  return (await deps.protector.openTextFresh(entry.account_number)) === plain;
-}
-
-const ENTRY_COLUMNS = [
-  ['id', 'uuid'],
-  ['worker_id', 'uuid'],
-  ['row_number', 'int4'],
-  ['position', 'int4'],
-  ['name', 'text'],
-  ['employer_employee_code', 'text'],
-  ['mobile', 'text'],
-  ['monthly_salary', 'int8'],
-  ['working_days', 'int4'],
-  ['paid_days', 'numeric'],
-  ['salary', 'int8'],
-  ['deductions', 'int8'],
-  ['amount_payable', 'int8'],
-  ['account_number', 'text'],
-  ['account_number_masked', 'text'],
-  ['account_number_hash', 'bytea'],
-  ['ifsc', 'text'],
-  ['status', 'text'],
-  ['skip_reason', 'text'],
-  ['flags', 'text'],
-] as const;
-type EntryColumn = (typeof ENTRY_COLUMNS)[number][0];
-type EntryValues = Record<EntryColumn, string | number | Buffer | null>;
-
-
 
 /** A payroll upload's counts: entries written (finalized or skipped) as created; on failure, the failed rows. */
 const payrollCounts = (byStatus: ReadonlyMap<string, number>): UploadCounts => {
@@ -179,6 +128,12 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
   keyColumns: ['employerEmployeeId'],
   processedSheetName: 'Payroll',
   processedSheetAfterCommit: true,
+  encode: ({ accountNumber, ...rest }, protector, index): Encoded => {
+    const account = protector.protectText(accountNumber, index);
+    const staged: Encoded['account'] = { s: account.sealed, m: account.masked, h: account.hash.toString('hex') };
+    for (const version of index.versions.slice(1)) (staged.o ??= {})[version] = index.hash(accountNumber, version).toString('hex');
+    return { ...rest, account: staged };
+  },
 
   async begin(deps, upload) {
     const { db } = deps;
@@ -234,126 +189,135 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
       return { status: 'FAILED', failureReason: PAYROLL_MSG.rowsFailed(failedRows), counts: payrollCounts };
     }
 
-    const deductions = await deductionsOf(trx, payroll);
-    const previous = await previousEntries(trx, payroll);
-    // One blind-index version for the whole sheet: SHARED_BANK_ACCOUNT groups its entries by hash.
-    const index = deps.protector.blindIndex();
+    const previous = await previousPayrollId(trx, payroll);
+    const month = monthOfDate(payroll.month);
+    const [first, last] = [firstDayOf(month), lastDayOf(month)];
+    // What each worker repays from month M's salary: advances TRANSFERRED before M's end (their pending amount) and top-up EMIs DUE on or before M's last day.
+    const advancesBefore = businessDayStart(firstDayOf(addMonths(month, 1)));
+    const flag = (f: PayrollFlag) => sql`${f}::text`;
     const flagCounts = Object.fromEntries(PAYROLL_FLAGS.map((f) => [f, 0])) as Record<PayrollFlag, number>;
-    const monthDays = { from: firstDayOf(monthOfDate(payroll.month)), to: lastDayOf(monthOfDate(payroll.month)) };
-    let position = 0;
-    let rows = 0;
-    let finalized = 0;
-    let totalSalary = 0;
-    let totalDeductions = 0;
-    let totalPayable = 0;
-    for await (const page of run.pages()) {
-      const { rows: found } = await sql<{ code: string; id: string; employer_worker_id: string; employment_status: string; terminated_at: string | null }>`
-        select lower(w.employer_worker_id) as code, w.id, w.employer_worker_id, w.employment_status, w.terminated_at
-        from workers w
-        where w.employer_id = ${payroll.employer_id}::uuid and ${inContext}
-          and lower(w.employer_worker_id) = any(${page.map((r) => r.key ?? '')}::text[])
-      `.execute(trx);
-      const workers = new Map(found.map((w) => [w.code, w]));
-      // Unpaid leave of the page's workers in the payroll month (decision 0025: the leave flag).
-      const unpaid = new Map<string, RecordedLeave[]>();
-      if (found.length) {
-        const leaves = await trx
-          .selectFrom('leaves')
-          .select(['worker_id', 'from_date as fromDate', 'to_date as toDate', 'leave_type as leaveType'])
-          .where('worker_id', 'in', found.map((w) => w.id))
-          .where('leave_type', '=', 'UNPAID_LEAVE')
-          .where('from_date', '<=', monthDays.to)
-          .where('to_date', '>=', monthDays.from)
-          .execute();
-        for (const l of leaves) unpaid.set(l.worker_id, [...(unpaid.get(l.worker_id) ?? []), l]);
-      }
-      const entries: EntryValues[] = [];
-      const deductionRows: { entry_id: string; position: number; transaction_id: string | null; topup_emi_id: string | null; item_date: string; amount: number }[] = [];
-      const outcomes: Outcome[] = [];
-      for (const r of page) {
-        const v = r.value;
-        const w = workers.get(r.key ?? '');
-        if (!w) throw new Error(`payroll ${payroll.id}: row ${r.rowNumber}'s worker vanished while it was processed`);
-        position += 1;
-        rows += 1;
-        // UUIDv7 (RFC 9562, monotonic within the process): time-ordered ids make 50,000 primary-key
-        // inserts land at the end of the index instead of all over it.
-        const id = uuidv7();
-        const items = deductions.get(w.id) ?? [];
-        const salary = salaryForPaidDays(v.monthlySalary, v.paidHundredths, v.workingDays);
-        const deducted = sumAmounts(items);
-        const net = netSalary(salary, deducted);
-        const inactiveBeforeMonth = w.employment_status === 'INACTIVE' && (w.terminated_at === null || w.terminated_at < payroll.month);
-        const skip = skipReasonOf({ inactiveBeforeMonth, paidHundredths: v.paidHundredths, net });
-        // Sealed here, where the row is in hand (decision 0037); its keyed hash stands for it in every comparison.
-        const account = deps.protector.protectText(v.accountNumber, index);
-        const before = previous.get(w.id);
-        const same = before ? (sameAccount(index, v.accountNumber, before) ?? (await openedSameAccount(trx, deps, v.accountNumber, before))) : false;
-        // SHARED_BANK_ACCOUNT needs the whole sheet: it is added at the end.
-        const flags = payrollFlags({ net, previous: before ? { net: before.net, sameAccount: same } : null, accountShared: false });
-        if (paidDaysExceedLeave(v, unpaidLeaveDaysIn(unpaid.get(w.id) ?? [], monthDays))) flags.push('PAID_DAYS_OVER_UNPAID_LEAVE');
-        for (const f of flags) flagCounts[f] += 1;
-        if (!skip) {
-          finalized += 1;
-          totalSalary += salary;
-          totalDeductions += deducted;
-          totalPayable += net;
-        }
-        entries.push({
-          id,
-          worker_id: w.id,
-          row_number: r.rowNumber,
-          position,
-          name: v.fullName,
-          employer_employee_code: w.employer_worker_id,
-          mobile: v.mobile || null,
-          monthly_salary: v.monthlySalary,
-          working_days: v.workingDays,
-          paid_days: (v.paidHundredths / 100).toFixed(2),
-          salary,
-          deductions: deducted,
-          amount_payable: net,
-          account_number: account.sealed,
-          account_number_masked: account.masked,
-          account_number_hash: account.hash,
-          ifsc: v.ifsc,
-          status: skip ? 'SKIPPED' : 'FINALIZED',
-          skip_reason: skip,
-          flags: flags.join(','),
-        });
-        items.forEach((d, k) =>
-          deductionRows.push({
-            entry_id: id,
-            position: k + 1,
-            transaction_id: d.kind === 'ADVANCE' ? d.id : null,
-            topup_emi_id: d.kind === 'TOPUP_EMI' ? d.id : null,
-            item_date: d.date,
-            amount: d.amount,
-          }),
-        );
-        outcomes.push(skip ? { rowNumber: r.rowNumber, status: PAYROLL_ROW_STATUS.skipped, reason: skip } : { rowNumber: r.rowNumber, status: PAYROLL_ROW_STATUS.finalized });
-      }
-      await sql`
-        insert into payroll_entries (payroll_id, employer_id, vendor_id, ${sql.join(ENTRY_COLUMNS.map(([c]) => sql.ref(c)))})
-        select ${payroll.id}::uuid, ${payroll.employer_id}::uuid, ${payroll.vendor_id}::uuid,
-          ${sql.join(ENTRY_COLUMNS.map(([c]) => (c === 'flags' ? sql`string_to_array(u.flags, ',')` : sql`u.${sql.ref(c)}`)))}
-        from ${unnest(ENTRY_COLUMNS.map(([c, type]) => ({ values: entries.map((e) => e[c]), type })))} as u(${sql.join(ENTRY_COLUMNS.map(([c]) => sql.ref(c)))})
-      `.execute(trx);
-      if (deductionRows.length) {
-        await sql`
+    const totals = { rows: 0, finalized: 0, salary: 0, deductions: 0, payable: 0 };
+    // Set-based (issue 21), a page of rows at a time: each row's worker (of the payroll's context),
+    // what it repays, its unpaid leave in the month and its entry in the last executed payroll looked
+    // up, the salary, net, skip reason and flags computed as the domain computes them
+    // (salaryForPaidDays, netSalary, skipReasonOf, payrollFlags, paidDaysExceedLeave), the entries,
+    // their deductions and the rows' outcomes written, in one statement. Only the entries' ids come
+    // from Node: UUIDv7 (time-ordered, so 50,000 primary-key inserts land at the end of the index).
+    for (let after = 0, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS)) {
+      const ids = Array.from({ length: Math.min(PAGE_ROWS, upTo - after) }, () => uuidv7());
+      const { rows: done } = await sql<{ rows: number; missing: number; finalized: number; salary: string; deductions: string; payable: string; undecided: string[] } & Record<PayrollFlag, number>>`
+        with k as materialized (
+          select s.row_number, row_number() over (order by s.row_number)::int as n, s.key as code, s.value::jsonb as v
+          from sheet_rows s
+          where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.row_number <= ${upTo} and s.status is null
+            and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
+        ),
+        r as materialized (
+          select k.row_number, k.n, (${ids}::uuid[])[k.n] as id, w.id as worker_id, w.employer_worker_id, w.employment_status, w.terminated_at,
+            k.v->>'fullName' as name, nullif(k.v->>'mobile', '') as mobile, (k.v->>'monthlySalary')::int8 as monthly_salary,
+            (k.v->>'workingDays')::int4 as working_days, (k.v->>'paidHundredths')::int8 as paid_h,
+            k.v#>>'{account,s}' as sealed, k.v#>>'{account,m}' as masked, decode(k.v#>>'{account,h}', 'hex') as hash, k.v#>'{account,o}' as older, k.v->>'ifsc' as ifsc
+          from k
+          -- a lookup a row on the unique index (employer, lower(Employee ID)), whatever the planner believes of the table
+          -- (with stale statistics it took a partial index of the employer's workers and compared each row with all of them)
+          left join lateral (
+            select w.* from workers w
+            where w.employer_id = ${payroll.employer_id}::uuid and lower(w.employer_worker_id) = k.code and w.vendor_id is not distinct from ${payroll.vendor_id}::uuid
+            limit 1 -- (unique) a subquery of its own, run a row at a time with the row's key: not flattened into a join the planner may make a scan
+          ) w on true
+        ),
+        items as (
+          select t.worker_id, 'ADVANCE' as kind, t.id, t.amount - t.repaid_amount as amount, (t.created_at at time zone 'Asia/Kolkata')::date as item_date
+          from transactions t
+          where t.worker_id in (select r.worker_id from r) and t.employer_id = ${payroll.employer_id}::uuid and ${vendorIs(payroll.vendor_id, 't.vendor_id')}
+            and t.status = 'TRANSFERRED' and t.amount > t.repaid_amount and t.created_at < ${advancesBefore}
+          union all
+          select a.worker_id, 'TOPUP_EMI', e.id, e.amount, e.due_date
+          from topup_emis e join salary_topup_applications a on a.id = e.application_id
+          where a.worker_id in (select r.worker_id from r) and a.employer_id = ${payroll.employer_id}::uuid and ${vendorIs(payroll.vendor_id, 'a.vendor_id')}
+            and e.status = 'DUE' and e.due_date <= ${last}::date
+        ),
+        -- oldest first: date, then advances before EMIs, then id (orderDeductions)
+        d as materialized (
+          select i.*, row_number() over (partition by i.worker_id order by i.item_date, case i.kind when 'ADVANCE' then 0 else 1 end, i.id)::int as position
+          from items i
+        ),
+        c as materialized (
+          select r.*, x.deducted, x.salary, x.salary - x.deducted as net, p.amount_payable as previous_net, coalesce(u.days, 0) as unpaid_days,
+            -- Paid to the previous entry's account: its hash compared with this row's under the version it names
+            -- (the staged current one, or an older one the snapshot held); null when the snapshot did not hold
+            -- that version (decided below by opening both numbers), false without a previous entry or hash.
+            case
+              when p.account_number_hash is null then false
+              when ${indexVersionSql(sql`p.account_number_hash`)} = ${indexVersionSql(sql`r.hash`)} then p.account_number_hash = r.hash
+              else p.account_number_hash = decode(r.older->>(${indexVersionSql(sql`p.account_number_hash`)})::text, 'hex')
+            end as same_account,
+            case
+              when r.employment_status = 'INACTIVE' and (r.terminated_at is null or r.terminated_at < ${payroll.month}::date) then ${SKIP_REASONS.inactive}
+              when r.paid_h = 0 then ${SKIP_REASONS.noPaidDays}
+              when x.salary - x.deducted <= 0 then ${SKIP_REASONS.nonPositiveNet}
+            end as skip
+          from r
+          left join (select d.worker_id, sum(d.amount)::int8 as total from d group by d.worker_id) dt on dt.worker_id = r.worker_id
+          cross join lateral (
+            select coalesce(dt.total, 0) as deducted,
+              -- monthly * paid / working, rounded half up to the paisa: floor((2 * num + den) / (2 * den))
+              (2 * r.monthly_salary * r.paid_h + r.working_days * 100::int8) / (2 * r.working_days * 100::int8) as salary
+          ) x
+          left join payroll_entries p on p.payroll_id = ${previous}::uuid and p.worker_id = r.worker_id
+          left join lateral (
+            select sum(least(l.to_date, ${last}::date) - greatest(l.from_date, ${first}::date) + 1)::int as days
+            from leaves l
+            where l.worker_id = r.worker_id and l.leave_type = 'UNPAID_LEAVE' and l.from_date <= ${last}::date and l.to_date >= ${first}::date
+          ) u on true
+        ),
+        f as materialized (
+          select c.*, array_remove(array[
+              case when c.net <= 0 then ${flag('NON_POSITIVE_NET')} end,
+              case when c.previous_net > 0 and abs(c.net - c.previous_net) * 100 > ${NET_CHANGE_FLAG_PERCENT}::int8 * c.previous_net then ${flag('NET_CHANGED_OVER_30_PERCENT')} end,
+              case when not c.same_account then ${flag('NEW_BANK_ACCOUNT')} end,
+              case when c.unpaid_days > 0 and c.paid_h > greatest(0, c.working_days - c.unpaid_days) * 100 then ${flag('PAID_DAYS_OVER_UNPAID_LEAVE')} end
+            ], null) as flags
+          from c
+          where c.worker_id is not null
+        ),
+        entries as (
+          insert into payroll_entries (payroll_id, employer_id, vendor_id, id, worker_id, row_number, position, name, employer_employee_code, mobile, monthly_salary, working_days, paid_days,
+            salary, deductions, amount_payable, account_number, account_number_masked, account_number_hash, ifsc, status, skip_reason, flags)
+          select ${payroll.id}::uuid, ${payroll.employer_id}::uuid, ${payroll.vendor_id}::uuid, f.id, f.worker_id, f.row_number, ${totals.rows}::int + f.n, f.name, f.employer_worker_id, f.mobile,
+            f.monthly_salary, f.working_days, round(f.paid_h::numeric / 100, 2), f.salary, f.deducted, f.net, f.sealed, f.masked, f.hash, f.ifsc,
+            case when f.skip is null then 'FINALIZED' else 'SKIPPED' end, f.skip, f.flags
+          from f
+        ),
+        deductions as (
           insert into payroll_deductions (payroll_id, entry_id, position, transaction_id, topup_emi_id, item_date, amount)
-          select ${payroll.id}::uuid, u.*
-          from ${unnest([
-            { values: deductionRows.map((d) => d.entry_id), type: 'uuid' },
-            { values: deductionRows.map((d) => d.position), type: 'int4' },
-            { values: deductionRows.map((d) => d.transaction_id), type: 'uuid' },
-            { values: deductionRows.map((d) => d.topup_emi_id), type: 'uuid' },
-            { values: deductionRows.map((d) => d.item_date), type: 'date' },
-            { values: deductionRows.map((d) => d.amount), type: 'int8' },
-          ])} as u
-        `.execute(trx);
-      }
-      await run.setOutcomes(outcomes);
+          select ${payroll.id}::uuid, f.id, d.position, case when d.kind = 'ADVANCE' then d.id end, case when d.kind = 'TOPUP_EMI' then d.id end, d.item_date, d.amount
+          from d join f on f.worker_id = d.worker_id
+        ),
+        outcomes as (
+          insert into sheet_outcomes (upload_id, row_number, status, reason, columns)
+          select ${uploadId}::uuid, f.row_number, case when f.skip is null then 'FINALIZED' else 'SKIPPED' end, f.skip, null from f
+        )
+        select (select count(*) from k)::int as rows, (select count(*) from r where r.worker_id is null)::int as missing,
+          count(*) filter (where f.skip is null)::int as finalized,
+          coalesce(sum(f.salary) filter (where f.skip is null), 0)::text as salary,
+          coalesce(sum(f.deducted) filter (where f.skip is null), 0)::text as deductions,
+          coalesce(sum(f.net) filter (where f.skip is null), 0)::text as payable,
+          ${sql.join(PAYROLL_FLAGS.map((p) => sql`count(*) filter (where ${flag(p)} = any(f.flags))::int as ${sql.ref(p)}`))},
+          coalesce(array_agg(f.id) filter (where f.same_account is null), '{}') as undecided
+        from f
+      `.execute(trx);
+      const page = done[0]!;
+      // A worker the check above found is gone: nothing of this run may stay.
+      if (page.missing > 0) throw new Error(`payroll ${payroll.id}: ${page.missing} row(s)' worker vanished while it was processed`);
+      totals.rows += page.rows;
+      totals.finalized += page.finalized;
+      totals.salary += Number(page.salary);
+      totals.deductions += Number(page.deductions);
+      totals.payable += Number(page.payable);
+      for (const f of PAYROLL_FLAGS) flagCounts[f] += page[f];
+      if (previous && page.undecided.length) flagCounts.NEW_BANK_ACCOUNT += await openedNewBankAccounts(trx, deps, previous, page.undecided);
+      run.settled(upTo);
     }
 
     // SHARED_BANK_ACCOUNT: an account number on more than one row of the sheet (equal numbers, equal keyed hashes).
@@ -376,12 +340,12 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
     `.execute(trx);
     const moved = await movePayroll(trx, payroll.id, 'PROCESSING', 'PROCESSED', {
       working_days: mode[0]?.days ?? null,
-      total_entries: rows,
-      finalized_entries: finalized,
-      skipped_entries: rows - finalized,
-      total_salary: totalSalary,
-      total_deductions: totalDeductions,
-      total_payable: totalPayable,
+      total_entries: totals.rows,
+      finalized_entries: totals.finalized,
+      skipped_entries: totals.rows - totals.finalized,
+      total_salary: totals.salary,
+      total_deductions: totals.deductions,
+      total_payable: totals.payable,
       flag_counts: JSON.stringify(flagCounts),
       failure_reason: null,
       updated_at: deps.now(),
