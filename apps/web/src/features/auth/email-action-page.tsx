@@ -5,8 +5,8 @@ import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text } from
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
-import { ApiError, api } from '../../shared/api/client';
+import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues, authCalls } from '@portal/domain';
+import { ApiError, call } from '../../shared/api/client';
 import { authKeys } from '../../shared/api/query-keys';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
 import { AuthLayout } from './auth-layout';
@@ -71,7 +71,7 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: authKeys.emailVerify(oobCode),
-    queryFn: () => api.post<{ message: string }>('/auth/email/verify', { oobCode }),
+    queryFn: () => call(authCalls.verifyEmail, { body: { oobCode } }),
     enabled: oobCode !== '',
     ...ONCE,
   });
@@ -103,7 +103,7 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
 function ResetPassword({ oobCode }: { oobCode: string }) {
   const check = useQuery({
     queryKey: authKeys.passwordResetVerify(oobCode),
-    queryFn: () => api.post<{ email: string }>('/auth/password-reset/verify', { oobCode }),
+    queryFn: () => call(authCalls.verifyReset, { body: { oobCode } }),
     enabled: oobCode !== '',
     ...ONCE,
   });
@@ -135,7 +135,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
   const { register, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({ resolver: zodResolver(ResetPasswordSchema), mode: 'onSubmit', defaultValues: { password: '', confirmPassword: '' } });
 
   const mutation = useMutation({
-    mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
+    mutationFn: (newPassword: string) => call(authCalls.confirmReset, { body: { oobCode, newPassword } }),
     // A refused password is also said in words under its field (issue 24, item 7); the server's answer stays below the form.
     onError: (error) => {
       const refusal = passwordRefusal(error);

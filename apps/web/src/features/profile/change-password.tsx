@@ -4,8 +4,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { ChangePasswordForm, MSG, type ChangePasswordInput, authCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { notifyApiError, notifySuccess } from '../../shared/ui';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
@@ -26,7 +26,7 @@ export function ChangePassword() {
 
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) =>
-      api.post<{ message: string; token: string }>('/auth/password/change', { currentPassword: values.currentPassword, newPassword: values.newPassword }),
+      call(authCalls.changePassword, { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
     onSuccess: (res) => {
       if (res?.token) setToken(res.token);
       notifySuccess(MSG.passwordUpdated);

@@ -1,0 +1,3 @@
+export * from './endpoint.js';
+export * from './auth.js';
+export * from './admins.js';
