@@ -23,6 +23,11 @@ export interface Shape {
   query?: Schema;
   body?: Schema | 'multipart';
   answer?: Schema | 'file';
+  /**
+   * When the answer's shape follows a value of the request (the approval calls answer by
+   * `entityType`): the answer of each value, for the web to get the one it asked for.
+   */
+  answerBy?: { key: string; from: 'query' | 'body'; answers: Record<string, Schema> };
 }
 
 export interface Endpoint<M extends Method = Method, P extends string = string, S extends Shape = Shape> {
@@ -44,12 +49,34 @@ export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 type ShapeOf<E> = E extends Endpoint<Method, string, infer S> ? S : never;
 type PathOf<E> = E extends Endpoint<Method, infer P, Shape> ? P : never;
 
+/**
+ * Stand-ins for the platform's types (the domain knows neither DOM nor Node): the web's client
+ * reads a multipart body as FormData and a file answer as Blob.
+ */
+export interface MultipartBody {
+  readonly multipart: true;
+}
+export interface FileAnswer {
+  readonly file: true;
+}
+
 /** What the web sends: the schemas' input types. */
 export type ParamsIn<E> = PathParams<PathOf<E>> & (ShapeOf<E>['params'] extends Schema ? z.input<ShapeOf<E>['params']> : unknown);
 export type QueryIn<E> = ShapeOf<E>['query'] extends Schema ? z.input<ShapeOf<E>['query']> : undefined;
-export type BodyIn<E> = ShapeOf<E>['body'] extends Schema ? z.input<ShapeOf<E>['body']> : ShapeOf<E>['body'] extends 'multipart' ? FormData : undefined;
+export type BodyIn<E> = ShapeOf<E>['body'] extends Schema ? z.input<ShapeOf<E>['body']> : ShapeOf<E>['body'] extends 'multipart' ? MultipartBody : undefined;
 /** What the web gets: the answer schema's output (what JSON.parse gives), a Blob for a file. */
-export type AnswerOut<E> = ShapeOf<E>['answer'] extends Schema ? z.output<ShapeOf<E>['answer']> : ShapeOf<E>['answer'] extends 'file' ? Blob : unknown;
+export type AnswerOut<E> = ShapeOf<E>['answer'] extends Schema ? z.output<ShapeOf<E>['answer']> : ShapeOf<E>['answer'] extends 'file' ? FileAnswer : unknown;
+
+/** The answer of a call sending `I`: the `answerBy` variant its value names, else the whole answer. */
+export type AnswerFor<E, I> = ShapeOf<E>['answerBy'] extends { key: infer K extends string; from: infer F extends 'query' | 'body'; answers: infer M }
+  ? I extends { [f in F]: { [k in K]: infer V } }
+    ? V extends keyof M
+      ? M[V] extends Schema
+        ? z.output<M[V]>
+        : AnswerOut<E>
+      : AnswerOut<E>
+    : AnswerOut<E>
+  : AnswerOut<E>;
 
 /** What the server's handler gets: the schemas' output types. */
 export type ParamsOut<E> = ShapeOf<E>['params'] extends Schema ? z.output<ShapeOf<E>['params']> : PathParams<PathOf<E>>;

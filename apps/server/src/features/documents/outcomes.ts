@@ -30,12 +30,14 @@ import {
   resourceFor,
   type SheetDocumentType,
   type UploadOutcome,
+  uploadOutcomeCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import { authOf, sessionRoute, type AuthContext } from '../../platform/guard.js';
 import { countsOf } from './service.js';
+import { route } from '../../platform/route.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -167,15 +169,14 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
   const outcomes = createOutcomeService(deps);
   const tags = ['documents'];
   // Any fully signed-in admin: the service lists only what the admin may still read, per upload.
-  app.get('/employer-admin/upload-outcomes', { config: sessionRoute(), schema: { tags, response: { 200: UploadOutcomeList } } }, async (req) =>
+  route(app, uploadOutcomeCalls.list, { config: sessionRoute(), schema: { tags, response: { 200: UploadOutcomeList } } }, async (req) =>
     outcomes.list(authOf(req)),
   );
-  app.post('/employer-admin/upload-outcomes/:id/dismiss', { config: sessionRoute(), schema: { tags, params: UploadOutcomeParams } }, async (req, reply) => {
+  route(app, uploadOutcomeCalls.dismiss, { config: sessionRoute(), schema: { tags, params: UploadOutcomeParams } }, async (req, reply) => {
     await outcomes.dismiss(authOf(req), req.params.id);
     return reply.status(204).send();
   });
-  app.post(
-    '/employer-admin/upload-outcomes/seen',
+  route(app, uploadOutcomeCalls.seen,
     {
       config: sessionRoute(),
       schema: {
@@ -188,8 +189,7 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
     },
     async (req) => outcomes.seen(authOf(req), req.body.ids),
   );
-  app.post(
-    '/employer-admin/upload-outcomes/dismiss-all',
+  route(app, uploadOutcomeCalls.dismissAll,
     {
       config: sessionRoute(),
       schema: {

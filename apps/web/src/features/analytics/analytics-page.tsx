@@ -1,6 +1,6 @@
 import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import { DASHBOARD_FRAME_SANDBOX, MSG, type ExternalDashboard, analyticsCalls } from '@portal/domain';
+import { DASHBOARD_FRAME_SANDBOX, MSG, analyticsCalls } from '@portal/domain';
 import { call } from '../../shared/api/client';
 import { analyticsKeys } from '../../shared/api/query-keys';
 import { EmptyState, errorMessage } from '../../shared/ui';

@@ -3,7 +3,7 @@
  * an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
  * the domain's error table (ERRORS), which is what the screens branch on, never the text.
  */
-import { MSG, REQUEST_TIMEOUT_MS, type AnswerOut, type BodyIn, type Endpoint, type ErrorCode, type ParamsIn, type PathParamNames, type QueryIn } from '@portal/domain';
+import { MSG, REQUEST_TIMEOUT_MS, type AnswerFor, type AnswerOut, type BodyIn, type Endpoint, type ErrorCode, type FileAnswer, type MultipartBody, type ParamsIn, type PathParamNames, type QueryIn } from '@portal/domain';
 import { getToken } from '../auth/token';
 
 export class ApiError extends Error {
@@ -86,16 +86,20 @@ export const api = {
 /** A query's optional values may be null too: `url` leaves out null, undefined and ''. */
 type QueryArg<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | null : T[K] };
 type Slot<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefined } : Record<never, never> extends T ? { [k in K]?: T } : { [k in K]: T };
+/** The domain's stand-ins as the browser's types. */
+type Web<T> = T extends MultipartBody ? FormData : T extends FileAnswer ? Blob : T;
 type Params<E> = [PathParamNames<E>] extends [never] ? undefined : ParamsIn<E>;
 /** What a call sends: the contract's path parameters, query and body (each required when the contract has a required one). */
-export type CallInput<E> = Slot<'params', Params<E>> & Slot<'query', QueryArg<QueryIn<E>>> & Slot<'body', BodyIn<E>> & { signal?: AbortSignal };
+export type CallInput<E> = Slot<'params', Params<E>> & Slot<'query', QueryArg<QueryIn<E>>> & Slot<'body', Web<BodyIn<E>>> & { signal?: AbortSignal };
 
 /**
  * A call through its contract (decision 0051): the method and path are the contract's, the
  * path's `:parameters` filled from `params`, and the answer is the contract's answer type.
  */
-export function call<E extends Endpoint>(contract: E, ...input: Record<never, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<AnswerOut<E>> {
+export function call<E extends Endpoint, I extends CallInput<E>>(contract: E, input: I): Promise<Web<AnswerFor<E, I>>>;
+export function call<E extends Endpoint>(contract: E, ...input: Record<never, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Web<AnswerOut<E>>>;
+export function call(contract: Endpoint, ...input: [CallInput<Endpoint>?]): Promise<unknown> {
   const { params, query, body, signal } = (input[0] ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal };
   const path = contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
-  return request<AnswerOut<E>>(contract.method, path, { query, body, signal });
+  return request(contract.method, path, { query, body, signal });
 }

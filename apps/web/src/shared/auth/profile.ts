@@ -1,7 +1,6 @@
 /** The signed-in admin's profile and employer data: query keys and fetchers shared by every feature. */
 import { queryOptions } from '@tanstack/react-query';
 import { adminCalls, vendorCalls } from '@portal/domain';
-import type { AdminProfile, EmployerConfig, EmployerMetadata, VendorListResult } from '@portal/domain';
 import { call } from '../api/client';
 import { sessionKeys } from '../api/query-keys';
 
