@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBeach, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ListView, PageTitle, Unauthorized, UploadStatusBadge, errorMessage, not
 import { leaveHref } from './leave-format';
 import { attendanceListQuery, downloadSheet } from './api';
 import { attendanceDateText, attendanceFileName, bulkUploadHref, processedSheetOf, statusDetail } from './format';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 function StatusCell({ record }: { record: AttendanceRecord }) {
   const detail = statusDetail(record);
@@ -29,10 +30,9 @@ function StatusCell({ record }: { record: AttendanceRecord }) {
  * while a sheet is still being processed.
  */
 export function AttendancePage() {
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);

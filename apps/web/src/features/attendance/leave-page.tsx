@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { downloadSheet } from './api';
 import { processedSheetOf, statusDetail } from './format';
 import { leaveListQuery } from './leave-api';
 import { attendanceHref, leaveDatesText, leaveEffectsText, leaveFileName, leaveKindText, leaveUndoneLater, leaveUploadHref } from './leave-format';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 function StatusCell({ record }: { record: LeaveSheetRecord }) {
   const detail = statusDetail(record);
@@ -88,10 +89,9 @@ function LeaveCell({ record }: { record: LeaveSheetRecord }) {
  * attendance resource (vendor resource with ?vendorId=): "You aren't authorized to access this page".
  */
 export function LeavePage() {
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);

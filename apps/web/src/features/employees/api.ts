@@ -1,7 +1,7 @@
 /** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, type EmployeeRecord, employeeCalls } from '@portal/domain';
-import {  call } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { employeesKeys } from '../../shared/api/query-keys';
 import type { EmployeeColumnKey } from './columns';
 import type { BulkAction,} from './outcome';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Anchor, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { EWA_REQUEST_MSG, canAccessArea, formatDateTimeIst, formatRupees, type A
 import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
 import { ListView, PageTitle, Unauthorized, errorMessage, notifySuccess, useListState, type DataTableColumn } from '../../shared/ui';
 import { decideRequest, ewaRequestKeys, pendingRequestsQuery, type PendingTransactionApproval, type RequestDecision } from './api';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 const SEARCH_LABEL = 'Search by Name, Worker ID or Mobile';
 const MAX_SEARCH = 100;
@@ -28,9 +29,8 @@ const modalStyles = { title: { fontWeight: 600, fontSize: 'var(--mantine-font-si
  * config enables approval.
  */
 export function EwaRequestsPage() {
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   // One list, not paged: the search is its only state in the URL.
   const state = useListState({});
   const search = state.search;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -47,6 +47,7 @@ import {
 } from '../../shared/ui';
 import { downloadTransactionsReport, transactionsQuery } from './api';
 import { transactionProfileHref } from './profile-link';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 const ALL = 'ALL';
 
@@ -90,8 +91,7 @@ const statusParam = parseAsLiteral<TransactionFilterStatus>(TRANSACTION_FILTER_S
  * transactions-report.xlsx. Loads on entry.
  */
 export function TransactionsPage() {
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'TRANSACTIONS', 'READ', vendorId !== null);
   const today = businessDate(new Date());

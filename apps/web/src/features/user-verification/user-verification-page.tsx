@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconEdit, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { ListView, PageTitle, Unauthorized, errorMessage, notifySuccess, useList
 import { approvalKeys, decideWorker, pendingWorkersQuery, type DecisionInput, type PendingWorkerApproval } from './api';
 import { NA, salaryText, tableDate } from './format';
 import { SalaryModal } from './salary-modal';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 const SEARCH_LABEL = 'Search by Name, Worker ID or Mobile';
 const MAX_SEARCH = 100;
@@ -26,9 +27,8 @@ type Dialog =
  * with the server's message. Only when the employer config enables approval (spec 2.2, 6).
  */
 export function UserVerificationPage() {
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   // One list, not paged: the search is its only state in the URL.
   const state = useListState({});
   const search = state.search;

@@ -1,6 +1,7 @@
 /**
- * The one HTTP client: bearer token, 60-second timeout, JSON in and out. A non-2xx answer becomes
- * an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
+ * The one HTTP client: bearer token, 60-second timeout, JSON in and out. Every call goes through
+ * its contract (`call`, decision 0051), so no path or answer type is written at a call site. A
+ * non-2xx answer becomes an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
  * the domain's error table (ERRORS), which is what the screens branch on, never the text.
  */
 import { MSG, REQUEST_TIMEOUT_MS, type AnswerFor, type AnswerOut, type BodyIn, type Endpoint, type ErrorCode, type FileAnswer, type MultipartBody, type ParamsIn, type PathParamNames, type QueryIn } from '@portal/domain';
@@ -18,7 +19,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -38,7 +39,8 @@ export const onUnauthenticated = (fn: () => void): (() => void) => {
   return () => unauthenticatedListeners.delete(fn);
 };
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** The one fetch of every call (`call` below): the path is a contract's, its parameters filled. */
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -57,9 +59,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(0, MSG.somethingWentWrong, undefined);
   }
   if (res.status === 200 || res.status === 201 || res.status === 204) {
-    if (res.status === 204) return undefined as T;
+    if (res.status === 204) return undefined;
     const type = res.headers.get('content-type') ?? '';
-    return (type.includes('application/json') ? await res.json() : await res.blob()) as T;
+    return type.includes('application/json') ? ((await res.json()) as unknown) : await res.blob();
   }
   let description: string = MSG.somethingWentWrong;
   let code: ErrorCode | undefined;
@@ -74,14 +76,6 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (res.status === 401 && token && getToken() === token) for (const fn of unauthenticatedListeners) fn();
   throw new ApiError(res.status, description, code);
 }
-
-export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body, query }),
-  put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
-  patch: <T>(path: string, body?: unknown, query?: Query) => request<T>('PATCH', path, { body, query }),
-  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
-};
 
 /** A query's optional values may be null too: `url` leaves out null, undefined and ''. */
 type QueryArg<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | null : T[K] };
