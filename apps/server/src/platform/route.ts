@@ -15,7 +15,8 @@ type Z = z.ZodType;
 type QuerySlot<S> = [S] extends [Z] ? { querystring: S } : { querystring?: never };
 type BodySlot<S> = [S] extends [Z] ? { body: S } : { body?: never };
 type ParamsSlot<S> = [S] extends [Z] ? { params: S } : { params?: never };
-type ResponseSlot<S> = [S] extends [Z] ? { response: { 200: S } | { 201: S } | { 202: S } } : { response?: never };
+/** The answer under its success status; other statuses (health's 503) may be described beside it. */
+type ResponseSlot<S> = [S] extends [Z] ? { response: ({ 200: S } | { 201: S } | { 202: S }) & { [status: number]: Z } } : { response?: never };
 
 /** The params schema names exactly the path's `:parameters`. */
 type ParamsMatchPath<E> = [ParamsSchema<E>] extends [Z]
