@@ -1,8 +1,8 @@
 /** Profile, employer data, roles, admins (Settings) and activity routes. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  ActivityQuery,
   ActivityResult,
   AdminFormBody,
   AdminIdQuery,
@@ -60,7 +60,9 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
     if (!req.query.id) throw badRequest('Admin id missing');
     return { message: await admins.update(authOf(req), req.query.id, req.body) };
   });
-  route(app, adminCalls.resetSecondFactor,
+  route(
+    app,
+    adminCalls.resetSecondFactor,
     {
       config: areaRoute('ADMIN', 'WRITE'),
       schema: {
@@ -77,8 +79,10 @@ export function registerAdminRoutes(parent: FastifyInstance, deps: Deps): void {
     message: await admins.remove(authOf(req), req.params.id),
   }));
 
-  route(app, adminCalls.activity,
-    { config: contextRoute, schema: { tags, querystring: VendorQuery.extend({ isRecentActivity: z.enum(['true', 'false']).optional() }), response: { 200: ActivityResult } } },
+  route(
+    app,
+    adminCalls.activity,
+    { config: contextRoute, schema: { tags, querystring: ActivityQuery, response: { 200: ActivityResult } } },
     async (req) => admins.recentActivity(authOf(req), req.query.isRecentActivity === 'true'),
   );
 }

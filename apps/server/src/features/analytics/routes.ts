@@ -13,7 +13,9 @@ import { route } from '../../platform/route.js';
 
 export function registerAnalyticsRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  route(app, analyticsCalls.dashboards,
+  route(
+    app,
+    analyticsCalls.dashboards,
     { config: contextRoute, schema: { tags: ['analytics'], querystring: VendorQuery, response: { 200: ExternalDashboardsResult } } },
     async (req) => {
       const ctx = authOf(req);

@@ -19,7 +19,9 @@ export function registerApiKeyRoutes(parent: FastifyInstance, deps: Deps): void 
   const keys = createApiKeyService(deps);
   const tags = ['api-keys'];
   route(app, apiKeyCalls.list, { config: areaRoute('ADMIN', 'READ'), schema: { tags, response: { 200: ApiKeyList } } }, async (req) => ({ keys: await keys.list(authOf(req)) }));
-  route(app, apiKeyCalls.create,
+  route(
+    app,
+    apiKeyCalls.create,
     { config: areaRoute('ADMIN', 'WRITE'), schema: { tags, description: 'Creates a key; its secret is in this answer only.', body: ApiKeyCreateBody, response: { 200: ApiKeyCreated } } },
     async (req) => keys.create(authOf(req), req.body),
   );

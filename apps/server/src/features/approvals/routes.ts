@@ -15,13 +15,17 @@ export async function registerApprovalRoutes(parent: FastifyInstance, deps: Deps
   const approvals = createApprovalService(deps);
   const tags = ['approvals'];
 
-  route(app, approvalCalls.pending,
+  route(
+    app,
+    approvalCalls.pending,
     // Workers need the employees resource, advances (TRANSACTION) the transactions one (decision 0024).
     { config: entityRoute('READ'), schema: { tags, querystring: PendingApprovalsQuery, response: { 200: PendingApprovalsAnswer } } },
     async (req) => approvals.pending(authOf(req), req.query),
   );
 
-  route(app, approvalCalls.decide,
+  route(
+    app,
+    approvalCalls.decide,
     {
       config: entityRoute('WRITE'),
       schema: { tags, querystring: VendorQuery, body: ApprovalDecisionBody, response: { 200: ApprovalDecisionAnswer } },

@@ -29,7 +29,9 @@ export function registerDashboardRoutes(parent: FastifyInstance, deps: Deps): vo
   const service = createDashboardService(deps);
   const tags = ['dashboard'];
 
-  route(app, dashboardCalls.attendanceCycle,
+  route(
+    app,
+    dashboardCalls.attendanceCycle,
     { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: AttendanceCycleResult } } },
     async (req) => {
       const c = await service.cycles(authOf(req));
@@ -37,22 +39,30 @@ export function registerDashboardRoutes(parent: FastifyInstance, deps: Deps): vo
     },
   );
 
-  route(app, dashboardCalls.stats,
+  route(
+    app,
+    dashboardCalls.stats,
     { config: contextRoute, schema: { tags, params: StatsKindParam, querystring: VendorQuery, response: { 200: DashboardStats } } },
     async (req) => (req.params.kind === 'EWA' ? service.ewaStats(authOf(req)) : service.stuStats(authOf(req))),
   );
 
-  route(app, dashboardCalls.salaryTopupStats,
+  route(
+    app,
+    dashboardCalls.salaryTopupStats,
     { config: contextRoute, schema: { tags, querystring: SalaryTopupStatsQuery, response: { 200: SalaryTopupStatsResult } } },
     async (req) => service.salaryTopupStats(authOf(req), req.query.employerId),
   );
 
-  route(app, dashboardCalls.currentCycleTopupStats,
+  route(
+    app,
+    dashboardCalls.currentCycleTopupStats,
     { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: CurrentCycleTopupStatsResult } } },
     async (req) => service.currentCycleTopupStats(authOf(req)),
   );
 
-  route(app, dashboardCalls.vendorStats,
+  route(
+    app,
+    dashboardCalls.vendorStats,
     { config: contextRoute, schema: { tags, querystring: VendorStatsQuery, response: { 200: VendorStatsResult } } },
     async (req) => service.vendorStats(authOf(req), req.query.employerId),
   );

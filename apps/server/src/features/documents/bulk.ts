@@ -217,7 +217,9 @@ export function registerBulkRoutes(parent: FastifyInstance, deps: Deps, document
       },
     );
   }
-  route(app, documentCalls.bulkStatus,
+  route(
+    app,
+    documentCalls.bulkStatus,
     // The upload's area is known once the row is read: the documents service checks READ on it.
     { config: contextRoute, schema: { tags, querystring: VendorQuery, params: BulkIdParam, response: { 200: BulkStatus } } },
     async (req) => bulkStatusOf(deps, documents, authOf(req), req.params.id),

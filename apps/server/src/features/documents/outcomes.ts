@@ -176,7 +176,9 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
     await outcomes.dismiss(authOf(req), req.params.id);
     return reply.status(204).send();
   });
-  route(app, uploadOutcomeCalls.seen,
+  route(
+    app,
+    uploadOutcomeCalls.seen,
     {
       config: sessionRoute(),
       schema: {
@@ -189,7 +191,9 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
     },
     async (req) => outcomes.seen(authOf(req), req.body.ids),
   );
-  route(app, uploadOutcomeCalls.dismissAll,
+  route(
+    app,
+    uploadOutcomeCalls.dismissAll,
     {
       config: sessionRoute(),
       schema: {

@@ -63,24 +63,34 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
   // The same sheets as JSON rows, for an employer's own systems (issue 26, decision 0046).
   registerBulkRoutes(app, deps, documents);
 
-  route(app, documentCalls.rawFiles,
+  route(
+    app,
+    documentCalls.rawFiles,
     { config: areaRoute('RAW_FILES', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: RawFileListResult } } },
     async (req) => documents.rawFiles(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  route(app, documentCalls.history,
+  route(
+    app,
+    documentCalls.history,
     { config: documentRoute('READ'), schema: { tags, querystring: UploadHistoryQuery, response: { 200: UploadHistoryResult } } },
     async (req) => documents.history(authOf(req), req.query.docType, req.query.pageNumber, req.query.limit),
   );
-  route(app, documentCalls.upload,
+  route(
+    app,
+    documentCalls.upload,
     // The upload's type, and so its area, is known only once the row is read: the service checks READ on it.
     { config: contextRoute, schema: { tags, querystring, params: DocumentIdParam, response: { 200: UploadAuditRecord } } },
     async (req) => documents.one(authOf(req), req.params.documentId),
   );
-  route(app, documentCalls.attendance,
+  route(
+    app,
+    documentCalls.attendance,
     { config: areaRoute('ATTENDANCE', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: AttendanceListResult } } },
     async (req) => documents.attendance(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  route(app, documentCalls.leave,
+  route(
+    app,
+    documentCalls.leave,
     {
       config: areaRoute('ATTENDANCE', 'READ'),
       schema: {
@@ -94,7 +104,9 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     },
     async (req) => documents.leave(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  route(app, documentCalls.doc,
+  route(
+    app,
+    documentCalls.doc,
     {
       config: documentRoute('READ'),
       schema: {

@@ -48,17 +48,23 @@ export function registerEmployeeProfileRoutes(parent: FastifyInstance, deps: Dep
     profiles.transactions(authOf(req), req.query.employeeId),
   );
 
-  route(app, employeeProfileCalls.salaryDetails,
+  route(
+    app,
+    employeeProfileCalls.salaryDetails,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: VendorQuery, response: { 200: SalaryDetails } } },
     async (req) => profiles.salaryDetails(authOf(req), req.params.id),
   );
 
-  route(app, employeeProfileCalls.agreements,
+  route(
+    app,
+    employeeProfileCalls.agreements,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: WorkerTypeQuery, response: { 200: AgreementsMetadata } } },
     async (req) => profiles.agreements(authOf(req), req.params.id, req.query.workerType),
   );
 
-  route(app, employeeProfileCalls.agreementLink,
+  route(
+    app,
+    employeeProfileCalls.agreementLink,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: VendorQuery, response: { 200: AgreementLink } } },
     async (req) => profiles.agreementLink(authOf(req), req.params.id),
   );

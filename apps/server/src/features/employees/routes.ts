@@ -32,7 +32,9 @@ export function registerEmployeeRoutes(parent: FastifyInstance, deps: Deps): voi
   const write = areaRoute('EMPLOYEES', 'WRITE');
   const querystring = VendorQuery;
 
-  route(app, employeeCalls.search,
+  route(
+    app,
+    employeeCalls.search,
     { config: read, schema: { tags, querystring, body: EmployeeSearchBody, response: { 200: EmployeeSearchResult } } },
     async (req) => employees.search(authOf(req), req.body),
   );
@@ -61,20 +63,28 @@ export function registerEmployeeRoutes(parent: FastifyInstance, deps: Deps): voi
     employees.update(authOf(req), req.body),
   );
 
-  route(app, employeeCalls.fieldCheck,
+  route(
+    app,
+    employeeCalls.fieldCheck,
     { config: write, schema: { tags, querystring, body: EmployeeFieldCheckBody, response: { 200: EmployeeFieldCheckResult } } },
     async (req) => ({ available: await employees.fieldAvailable(authOf(req), req.body.field, req.body.value, req.body.employeeId) }),
   );
 
-  route(app, employeeCalls.terminateMany,
+  route(
+    app,
+    employeeCalls.terminateMany,
     { config: write, schema: { tags, querystring, body: BulkEmployeeIdsBody, response: { 200: BulkEmployeeResult } } },
     async (req) => employees.setStatusBulk(authOf(req), req.body.employerEmployeeIds, 'TERMINATE'),
   );
-  route(app, employeeCalls.activateMany,
+  route(
+    app,
+    employeeCalls.activateMany,
     { config: write, schema: { tags, querystring, body: BulkEmployeeIdsBody, response: { 200: BulkEmployeeResult } } },
     async (req) => employees.setStatusBulk(authOf(req), req.body.employerEmployeeIds, 'ACTIVATE'),
   );
-  route(app, employeeCalls.terminateOne,
+  route(
+    app,
+    employeeCalls.terminateOne,
     { config: write, schema: { tags, querystring, body: TerminateEmployeeBody, response: { 200: EmployeeRecord } } },
     async (req) => employees.terminateOne(authOf(req), req.body.employeeId),
   );

@@ -48,7 +48,9 @@ export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps
     return Boolean(row?.config.fileUploadLinkEnabled);
   };
 
-  route(app, fileLinkCalls.token,
+  route(
+    app,
+    fileLinkCalls.token,
     { config: areaRoute('RAW_FILES', 'WRITE'), schema: { tags, querystring: VendorQuery, response: { 200: FileUploadTokenResult } } },
     async (req) => {
       const ctx = authOf(req);
@@ -87,7 +89,9 @@ export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps
     return { admin, vendorId: claims.vendorId };
   }
 
-  route(app, fileLinkCalls.upload,
+  route(
+    app,
+    fileLinkCalls.upload,
     {
       config: { ...publicRoute, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { tags, querystring: FileUploadTokenQuery, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } },

@@ -26,21 +26,29 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
   const payouts = createPayoutService(deps);
   const tags = ['payroll'];
 
-  route(app, payoutCalls.accountInfo,
+  route(
+    app,
+    payoutCalls.accountInfo,
     { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: StreamAccountInfo } } },
     async (req) => payouts.accountInfo(authOf(req)),
   );
   // Issue 20 item 1: the account's ledger with returns as their own lines (employer context only: 404 with vendorId).
-  route(app, payoutCalls.accountStatement,
+  route(
+    app,
+    payoutCalls.accountStatement,
     { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: AccountStatement } } },
     async (req) => accountStatement(deps.db, authOf(req)),
   );
-  route(app, payoutCalls.execute,
+  route(
+    app,
+    payoutCalls.execute,
     { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.execute(authOf(req), req.query.payrollId),
   );
   // Decision 0022: execute by streaming account id (the month's current streaming-account payroll).
-  route(app, payoutCalls.executeStreaming,
+  route(
+    app,
+    payoutCalls.executeStreaming,
     {
       config: areaRoute('PAYROLL', 'WRITE'),
       schema: {
@@ -54,7 +62,9 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
     },
     async (req) => payouts.executeStreaming(authOf(req), req.query.streamingAccountId, { month: req.query.month, year: req.query.year }),
   );
-  route(app, payoutCalls.reinitiate,
+  route(
+    app,
+    payoutCalls.reinitiate,
     { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.reinitiate(authOf(req), req.query.payrollId),
   );

@@ -58,7 +58,9 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
   const read = areaRoute('PAYROLL', 'READ');
   const write = areaRoute('PAYROLL', 'WRITE');
 
-  route(app, payrollCalls.upload,
+  route(
+    app,
+    payrollCalls.upload,
     { config: write, bodyLimit: UPLOAD_BODY_LIMIT, errorHandler: uploadErrors, schema: { tags, querystring, body: UploadPayrollDocBody, response: { 201: UploadPayrollDocResult } } },
     async (req, reply) => reply.status(201).send(await payroll.upload(authOf(req), req.body)),
   );
@@ -100,7 +102,9 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     payroll.list(authOf(req), req.query.pageNumber, req.query.limit),
   );
   route(app, payrollCalls.info, { config: read, schema: { tags, querystring, response: { 200: PayrollInfo } } }, async (req) => payroll.info(authOf(req)));
-  route(app, payrollCalls.monthlySummary,
+  route(
+    app,
+    payrollCalls.monthlySummary,
     { config: read, schema: { tags, querystring: PayrollMonthlySummaryQuery, response: { 200: PayrollMonthlySummary } } },
     async (req) => payroll.monthlySummary(authOf(req), req.query),
   );
@@ -108,7 +112,9 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     payroll.details(authOf(req), { month: req.query.month, year: req.query.year }),
   );
   // Decision 0022: the month's current payroll when it is a streaming-account one (its execute: features/payouts).
-  route(app, payrollCalls.streamingDetails,
+  route(
+    app,
+    payrollCalls.streamingDetails,
     {
       config: read,
       schema: {
@@ -122,15 +128,21 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     },
     async (req) => payroll.details(authOf(req), { month: req.query.month, year: req.query.year }, 'PAYROLL_STREAMING_ACCOUNT'),
   );
-  route(app, payrollCalls.payoutDetails,
+  route(
+    app,
+    payrollCalls.payoutDetails,
     { config: read, schema: { tags, querystring, body: EmployeePayoutDetailsBody, response: { 200: EmployeePayoutDetailsResult } } },
     async (req) => payroll.payoutDetails(authOf(req), req.body),
   );
-  route(app, payrollCalls.missingWorkers,
+  route(
+    app,
+    payrollCalls.missingWorkers,
     { config: read, schema: { tags, querystring: MissingWorkersQuery, response: { 200: MissingWorkersResult } } },
     async (req) => payroll.missingWorkers(authOf(req), req.query),
   );
-  route(app, payrollCalls.updateStatus,
+  route(
+    app,
+    payrollCalls.updateStatus,
     { config: write, schema: { tags, querystring, body: UpdatePayrollStatusBody, response: { 200: PayrollStatusResult } } },
     async (req) => payroll.updateStatus(authOf(req), req.body.payrollId, req.body.status),
   );

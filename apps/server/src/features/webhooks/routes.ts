@@ -23,11 +23,15 @@ export function registerWebhookRoutes(parent: FastifyInstance, deps: Deps): void
   const read = areaRoute('ADMIN', 'READ');
   const write = areaRoute('ADMIN', 'WRITE');
   route(app, webhookCalls.list, { config: read, schema: { tags, response: { 200: WebhookEndpointList } } }, async (req) => ({ endpoints: await hooks.listEndpoints(authOf(req)) }));
-  route(app, webhookCalls.add,
+  route(
+    app,
+    webhookCalls.add,
     { config: write, schema: { tags, description: 'Adds an endpoint; its signing secret is in this answer only.', body: WebhookEndpointBody, response: { 200: WebhookSecretResult } } },
     async (req) => hooks.addEndpoint(authOf(req), req.body),
   );
-  route(app, webhookCalls.rotateSecret,
+  route(
+    app,
+    webhookCalls.rotateSecret,
     { config: write, schema: { tags, description: 'A new signing secret; the previous one keeps signing for 24 hours.', params: IdParam, response: { 200: WebhookSecretResult } } },
     async (req) => hooks.rotateSecret(authOf(req), req.params.id),
   );

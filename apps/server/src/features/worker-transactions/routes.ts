@@ -73,7 +73,9 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
       .send(out);
   }
 
-  route(app, workerTransactionCalls.transactions,
+  route(
+    app,
+    workerTransactionCalls.transactions,
     {
       config: read,
       errorHandler: pagingErrors,
@@ -99,7 +101,9 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
     });
   });
 
-  route(app, workerTransactionCalls.topups,
+  route(
+    app,
+    workerTransactionCalls.topups,
     {
       config: read,
       errorHandler: pagingErrors,
