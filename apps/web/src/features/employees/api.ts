@@ -1,6 +1,6 @@
 /** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, type EmployeeRecord, employeeCalls } from '@portal/domain';
+import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, employeeCalls } from '@portal/domain';
 import { call } from '../../shared/api/client';
 import { employeesKeys } from '../../shared/api/query-keys';
 import type { EmployeeColumnKey } from './columns';
@@ -21,8 +21,6 @@ export const EMPLOYEE_LIST: ListStateConfig<EmployeeSort, EmployeeFilterField, n
   filterFields: EMPLOYEE_FILTER_FIELDS,
 };
 
-export type { EmployeeRecord };
-
 export interface EmployeeListParams {
   page: number;
   pageSize: number;
@@ -30,11 +28,6 @@ export interface EmployeeListParams {
   filters: readonly EmployeeFilter[];
   sortBy: EmployeeSort;
   sortOrder: 'asc' | 'desc';
-}
-
-export interface EmployeeListResult {
-  employees: EmployeeRecord[];
-  total: number;
 }
 
 export { employeesKeys } from '../../shared/api/query-keys';
