@@ -106,15 +106,17 @@ export default tseslint.config(
   {
     // One registry of query keys (issue 14): a key is built by a factory of shared/api/query-keys.ts,
     // never written out as an array, so no feature invalidates another's cache by a string.
-    // One contract per call (issue 25, decision 0051): the web names no API path and casts no answer;
-    // it calls `call(contract, ...)` of shared/api/client.ts, whose only path is the '/api' prefix.
     files: ['apps/web/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/shared/api/query-keys.ts', 'apps/web/src/shared/api/client.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors, ...apiPathSelectors] },
+    ignores: ['apps/web/src/shared/api/query-keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors] },
   },
   {
-    files: ['apps/web/src/shared/api/client.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors] },
+    // One contract per call (issue 25, decision 0051): the web app's sources name no API path and
+    // cast no answer; they call `call(contract, ...)` of shared/api/client.ts, which alone writes
+    // the '/api' prefix.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/query-keys.ts', 'apps/web/src/shared/api/client.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors, ...apiPathSelectors] },
   },
   {
     files: ['apps/web/src/shared/api/query-keys.ts'],
