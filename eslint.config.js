@@ -28,6 +28,30 @@ const zones = [
   { target: ['./apps/server/src/platform', './apps/server/src/db'], from: './apps/server/src/features' },
 ];
 
+/** Query keys from the registry only (issue 14). */
+const queryKeySelectors = [
+  {
+    // `[...] as const` and `[...] satisfies T` are array literals too (the node under the
+    // property is then the TSAsExpression / TSSatisfiesExpression, not the array).
+    selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression'])",
+    message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression']):first-child",
+    message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
+  },
+];
+
+// An API path as the server's routes spell them (packages/domain/src/contracts): '/auth/action' and
+// '/file-upload' are pages of the web app (app/paths.ts), not calls.
+const API_PATH = String.raw`/^\/(api|employer-admin|v2|roles|hrAction|samples|agreement-documents|worker-api|dev\/outbox|webhooks\/bank)(\/|$|\?)|^\/auth\/(?!action$)|^\/file-upload\//`;
+/** One contract per call (issue 25, decision 0051). */
+const apiPathSelectors = [
+  { selector: `Literal[value=${API_PATH}]`, message: 'Call the API through its contract (packages/domain/src/contracts) with call(), not by its path.' },
+  { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${API_PATH}]`, message: 'Call the API through its contract (packages/domain/src/contracts) with call(), not by its path.' },
+  { selector: "CallExpression[callee.name='call'][typeArguments]", message: "A call's answer is its contract's type: no type argument." },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
   ...tseslint.configs.recommended,
@@ -84,20 +108,18 @@ export default tseslint.config(
     // never written out as an array, so no feature invalidates another's cache by a string.
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/shared/api/query-keys.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          // `[...] as const` and `[...] satisfies T` are array literals too (the node under the
-          // property is then the TSAsExpression / TSSatisfiesExpression, not the array).
-          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression'])",
-          message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|setQueriesData|getQueriesData)$/] > :matches(ArrayExpression, TSAsExpression[expression.type='ArrayExpression'], TSSatisfiesExpression[expression.type='ArrayExpression']):first-child",
-          message: 'Build query keys with a factory of shared/api/query-keys.ts, not an array literal.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors] },
+  },
+  {
+    // One contract per call (issue 25, decision 0051): the web app's sources name no API path and
+    // cast no answer; they call `call(contract, ...)` of shared/api/client.ts, which alone writes
+    // the '/api' prefix.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/query-keys.ts', 'apps/web/src/shared/api/client.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...queryKeySelectors, ...apiPathSelectors] },
+  },
+  {
+    files: ['apps/web/src/shared/api/query-keys.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...apiPathSelectors] },
   },
 );

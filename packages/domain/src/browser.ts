@@ -46,3 +46,4 @@ export type * from './wire/leave.js';
 export type * from './wire/payroll.js';
 export type * from './wire/vendors.js';
 export type * from './wire/worker-transactions.js';
+export * from './contracts/index.js';

@@ -147,10 +147,12 @@ export const STORED_TYPE_AREA: Record<StoredDocumentType, Area> = {
 export const documentLocation = (employerId: string, adminId: string, type: StoredDocumentType, documentId: string): string =>
   `${employerId}/${adminId}/${type}/${documentId}`;
 /** Spec 3: the second, third and fourth parts are the admin id, document type and document id. */
-export function parseDocumentLocation(location: string): { employerAdminId: string; documentType: string; documentId: string } | null {
+export function parseDocumentLocation(location: string): { employerAdminId: string; documentType: StoredDocumentType; documentId: string } | null {
   const parts = location.split('/');
   if (parts.length < 4 || !parts[1] || !parts[2] || !parts[3]) return null;
-  return { employerAdminId: parts[1], documentType: parts[2], documentId: parts[3] };
+  const documentType = STORED_DOCUMENT_TYPES.find((t) => t === parts[2]);
+  if (!documentType) return null;
+  return { employerAdminId: parts[1], documentType, documentId: parts[3] };
 }
 
 /** Sample format files (2.8): one per type, and the leave sheet's. */

@@ -41,3 +41,4 @@ export * from './wire/leave.js';
 export * from './wire/payroll.js';
 export * from './wire/vendors.js';
 export * from './wire/worker-transactions.js';
+export * from './contracts/index.js';

@@ -147,3 +147,7 @@ export const OutboxMessage = z.object({
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 export const OutboxResult = z.object({ messages: z.array(OutboxMessage) });
 export const OutboxQuery = z.object({ to: z.string().optional(), channel: z.enum(['EMAIL', 'SMS']).optional() });
+
+// ---- contracts' named shapes (decision 0051) ----
+export const PasswordChangedResult = Ok.extend({ token: z.string() });
+export const ActivityQuery = VendorQuery.extend({ isRecentActivity: z.enum(['true', 'false']).optional() });

@@ -81,3 +81,7 @@ export const TransactionDecisionResult = z.object({
   reason: z.string().nullable(),
 });
 export type TransactionDecisionResult = z.infer<typeof TransactionDecisionResult>;
+
+/** The pending list's answer and the decision's, by entity type (the contracts' answers, decision 0051). */
+export const PendingApprovalsAnswer = z.union([PendingApprovalsResult, PendingTransactionApprovalsResult]);
+export const ApprovalDecisionAnswer = z.union([ApprovalDecisionResult, TransactionDecisionResult]);

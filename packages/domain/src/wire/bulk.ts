@@ -32,3 +32,6 @@ export type BulkPayrollBody = z.infer<typeof BulkPayrollBody>;
 /** The bulk answer, with the payroll the upload made (its id for payroll-details, update-payroll-status, hrAction). */
 export const BulkPayrollStatus = BulkStatus.extend({ payrollId: z.string() });
 export type BulkPayrollStatus = z.infer<typeof BulkPayrollStatus>;
+
+/** The bulk status route's path parameter (its contract's params, decision 0051). */
+export const BulkIdParam = z.object({ id: z.string().max(100) });

@@ -144,3 +144,7 @@ export const UploadOutcomesDismissAllBody = z.object({ uploadedUntil: z.string()
 export type UploadOutcomesDismissAllBody = z.infer<typeof UploadOutcomesDismissAllBody>;
 export const UploadOutcomesDismissAllResult = z.object({ dismissed: z.number().int() });
 export type UploadOutcomesDismissAllResult = z.infer<typeof UploadOutcomesDismissAllResult>;
+
+/** Path parameters of the documents routes (the contracts' params, decision 0051). */
+export const DocumentIdParam = z.object({ documentId: z.string().max(100) });
+export const SampleFileParam = z.object({ fileName: z.string().max(100) });

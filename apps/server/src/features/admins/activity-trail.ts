@@ -22,11 +22,13 @@ import {
   checkActivityDates,
   nextDay,
   type ActivityTrailRow,
+  adminCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { badRequest } from '../../platform/errors.js';
 import { areaRoute, authOf, type AuthContext } from '../../platform/guard.js';
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
+import { route } from '../../platform/route.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const WIDTHS = [22, 40, 30, 28, 48];
@@ -75,7 +77,7 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
     }));
   }
 
-  app.get('/employer-admin/activity/trail', { config: read, schema: { tags, querystring: ActivityTrailQuery, response: { 200: ActivityTrailResult } } }, async (req) => {
+  route(app, adminCalls.activityTrail, { config: read, schema: { tags, querystring: ActivityTrailQuery, response: { 200: ActivityTrailResult } } }, async (req) => {
     const ctx = authOf(req);
     const q = req.query;
     search(ctx, q); // checks the dates before the three queries start
@@ -102,7 +104,7 @@ export function registerActivityTrailRoutes(parent: FastifyInstance, deps: Deps)
     return { activities, total: Number(count.n), actors };
   });
 
-  app.get('/employer-admin/activity/export', { config: read, schema: { tags, querystring: ActivityExportQuery } }, async (req, reply) => {
+  route(app, adminCalls.activityExport, { config: read, schema: { tags, querystring: ActivityExportQuery } }, async (req, reply) => {
     const ctx = authOf(req);
     const found = await rows(ctx, req.query, 0, ACTIVITY_EXPORT_CAP);
     const bytes = await writeXlsx({

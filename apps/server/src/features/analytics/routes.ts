@@ -1,15 +1,21 @@
 /** GET /employer-admin/external/dashboards (spec 2.14, 7): the employer's configured dashboards. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ExternalDashboardsResult, VendorQuery } from '@portal/domain';
+import {
+  ExternalDashboardsResult,
+  VendorQuery,
+  analyticsCalls,
+} from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { authOf, contextRoute } from '../../platform/guard.js';
 import { dashboardsOf } from './dashboards.js';
+import { route } from '../../platform/route.js';
 
 export function registerAnalyticsRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/employer-admin/external/dashboards',
+  route(
+    app,
+    analyticsCalls.dashboards,
     { config: contextRoute, schema: { tags: ['analytics'], querystring: VendorQuery, response: { 200: ExternalDashboardsResult } } },
     async (req) => {
       const ctx = authOf(req);

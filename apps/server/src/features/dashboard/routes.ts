@@ -17,18 +17,21 @@ import {
   VendorQuery,
   VendorStatsQuery,
   VendorStatsResult,
+  dashboardCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { authOf, contextRoute } from '../../platform/guard.js';
 import { createDashboardService } from './service.js';
+import { route } from '../../platform/route.js';
 
 export function registerDashboardRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const service = createDashboardService(deps);
   const tags = ['dashboard'];
 
-  app.get(
-    '/employer-admin/stats/attendance-cycle',
+  route(
+    app,
+    dashboardCalls.attendanceCycle,
     { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: AttendanceCycleResult } } },
     async (req) => {
       const c = await service.cycles(authOf(req));
@@ -36,31 +39,35 @@ export function registerDashboardRoutes(parent: FastifyInstance, deps: Deps): vo
     },
   );
 
-  app.get(
-    '/employer-admin/stats/:kind',
+  route(
+    app,
+    dashboardCalls.stats,
     { config: contextRoute, schema: { tags, params: StatsKindParam, querystring: VendorQuery, response: { 200: DashboardStats } } },
     async (req) => (req.params.kind === 'EWA' ? service.ewaStats(authOf(req)) : service.stuStats(authOf(req))),
   );
 
-  app.get(
-    '/employer-admin/salary-topup-stats',
+  route(
+    app,
+    dashboardCalls.salaryTopupStats,
     { config: contextRoute, schema: { tags, querystring: SalaryTopupStatsQuery, response: { 200: SalaryTopupStatsResult } } },
     async (req) => service.salaryTopupStats(authOf(req), req.query.employerId),
   );
 
-  app.get(
-    '/employer-admin/current-attendance-cycle-salarytopup-stats',
+  route(
+    app,
+    dashboardCalls.currentCycleTopupStats,
     { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: CurrentCycleTopupStatsResult } } },
     async (req) => service.currentCycleTopupStats(authOf(req)),
   );
 
-  app.get(
-    '/employer-admin/vendor-stats',
+  route(
+    app,
+    dashboardCalls.vendorStats,
     { config: contextRoute, schema: { tags, querystring: VendorStatsQuery, response: { 200: VendorStatsResult } } },
     async (req) => service.vendorStats(authOf(req), req.query.employerId),
   );
 
-  app.get('/employer-admin/to-do', { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: TodoResult } } }, async (req) =>
+  route(app, dashboardCalls.todo, { config: contextRoute, schema: { tags, querystring: VendorQuery, response: { 200: TodoResult } } }, async (req) =>
     service.todo(authOf(req)),
   );
 }

@@ -27,6 +27,8 @@ import {
   VendorQuery,
   cellText,
   type SheetColumn,
+  documentCalls,
+  BulkIdParam,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -38,6 +40,7 @@ import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { createDocumentService } from './service.js';
 import type { AcceptHook, ReceivedFile } from './shared.js';
 import { stagedOutcomes } from './staging.js';
+import { route } from '../../platform/route.js';
 
 type Documents = ReturnType<typeof createDocumentService>;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -215,10 +218,11 @@ export function registerBulkRoutes(parent: FastifyInstance, deps: Deps, document
       },
     );
   }
-  app.get(
-    '/employer-admin/bulk/:id',
+  route(
+    app,
+    documentCalls.bulkStatus,
     // The upload's area is known once the row is read: the documents service checks READ on it.
-    { config: contextRoute, schema: { tags, querystring: VendorQuery, params: z.object({ id: z.string().max(100) }), response: { 200: BulkStatus } } },
+    { config: contextRoute, schema: { tags, querystring: VendorQuery, params: BulkIdParam, response: { 200: BulkStatus } } },
     async (req) => bulkStatusOf(deps, documents, authOf(req), req.params.id),
   );
 }

@@ -14,9 +14,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UploadOutcomeList, UploadOutcomeParams, UploadOutcomesDismissAllBody, UploadOutcomesDismissAllResult, UploadOutcomesSeenBody, UploadOutcomesSeenResult } from '@portal/domain';
+import {
+  UploadOutcomeList,
+  UploadOutcomeParams,
+  UploadOutcomesDismissAllBody,
+  UploadOutcomesDismissAllResult,
+  UploadOutcomesSeenBody,
+  UploadOutcomesSeenResult,
+  uploadOutcomeCalls,
+} from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { authOf, sessionRoute } from '../../platform/guard.js';
+import { route } from '../../platform/route.js';
 import { createDocumentService } from './service.js';
 
 export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
@@ -24,15 +33,16 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
   const documents = createDocumentService(deps);
   const tags = ['documents'];
   // Any fully signed-in admin: the service lists only what the admin may still read, per upload.
-  app.get('/employer-admin/upload-outcomes', { config: sessionRoute(), schema: { tags, response: { 200: UploadOutcomeList } } }, async (req) =>
+  route(app, uploadOutcomeCalls.list, { config: sessionRoute(), schema: { tags, response: { 200: UploadOutcomeList } } }, async (req) =>
     documents.outcomes(authOf(req)),
   );
-  app.post('/employer-admin/upload-outcomes/:id/dismiss', { config: sessionRoute(), schema: { tags, params: UploadOutcomeParams } }, async (req, reply) => {
+  route(app, uploadOutcomeCalls.dismiss, { config: sessionRoute(), schema: { tags, params: UploadOutcomeParams } }, async (req, reply) => {
     await documents.dismissOutcome(authOf(req), req.params.id);
     return reply.status(204).send();
   });
-  app.post(
-    '/employer-admin/upload-outcomes/seen',
+  route(
+    app,
+    uploadOutcomeCalls.seen,
     {
       config: sessionRoute(),
       schema: {
@@ -45,8 +55,9 @@ export async function registerOutcomeRoutes(parent: FastifyInstance, deps: Deps)
     },
     async (req) => documents.outcomesSeen(authOf(req), req.body.ids),
   );
-  app.post(
-    '/employer-admin/upload-outcomes/dismiss-all',
+  route(
+    app,
+    uploadOutcomeCalls.dismissAll,
     {
       config: sessionRoute(),
       schema: {

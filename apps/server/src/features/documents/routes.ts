@@ -7,6 +7,8 @@ import {
   LeaveListResult,
   DocQuery,
   DocResult,
+  DocumentIdParam,
+  SampleFileParam,
   PageQuery,
   RawFileListResult,
   UploadAuditRecord,
@@ -15,6 +17,8 @@ import {
   VendorQuery,
   type DocumentType,
   type StoredDocumentType,
+  type UploadCall,
+  documentCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -26,6 +30,7 @@ import { createDocumentService } from './service.js';
 import { sampleFile } from './samples.js';
 import { createDocumentQueue } from './jobs.js';
 import { registerOutcomeRoutes } from './outcomes.js';
+import { route } from '../../platform/route.js';
 
 /**
  * A stored document type whose file is built when it is asked for rather than kept (FINAL_REPORT:
@@ -46,41 +51,46 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
 
   /** The file of a multipart request, checked (size while it streams in, then type and content) before anything is stored. */
   const accept = async (req: FastifyRequest, docType: DocumentType) => documents.accept(authOf(req), docType, await receiveCheckedFile(req, docType));
-  const uploadRoute = (url: string, docType: DocumentType, area: Parameters<typeof areaRoute>[0]) =>
-    app.post(url, { config: areaRoute(area, 'WRITE'), schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } } }, async (req, reply) =>
+  const uploadRoute = (contract: UploadCall, docType: DocumentType, area: Parameters<typeof areaRoute>[0]) =>
+    route(app, contract, { config: areaRoute(area, 'WRITE'), schema: { tags, querystring, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } } }, async (req, reply) =>
       reply.status(201).send(await accept(req, docType)),
     );
-  uploadRoute('/v2/employer-admin/upload-employee-doc', 'ADD_EMPLOYEES_BULK_UPLOAD', 'EMPLOYEES');
-  uploadRoute('/employer-admin/upload-employee-termination-doc', 'TERMINATED_EMPLOYEES_UPLOAD', 'EMPLOYEES');
-  uploadRoute('/employer-admin/upload-attendance-doc', 'ATTENDANCE_UPLOAD', 'ATTENDANCE');
-  uploadRoute('/employer-admin/file/upload', 'RAW_FILE', 'RAW_FILES');
-  uploadRoute('/employer-admin/upload-leave-doc', 'LEAVE_UPLOAD', 'ATTENDANCE');
+  uploadRoute(documentCalls.uploadEmployees, 'ADD_EMPLOYEES_BULK_UPLOAD', 'EMPLOYEES');
+  uploadRoute(documentCalls.uploadTerminations, 'TERMINATED_EMPLOYEES_UPLOAD', 'EMPLOYEES');
+  uploadRoute(documentCalls.uploadAttendance, 'ATTENDANCE_UPLOAD', 'ATTENDANCE');
+  uploadRoute(documentCalls.uploadRawFile, 'RAW_FILE', 'RAW_FILES');
+  uploadRoute(documentCalls.uploadLeave, 'LEAVE_UPLOAD', 'ATTENDANCE');
   // The same sheets as JSON rows, for an employer's own systems (issue 26, decision 0046).
   registerBulkRoutes(app, deps, documents);
 
-  app.get(
-    '/employer-admin/file/list',
+  route(
+    app,
+    documentCalls.rawFiles,
     { config: areaRoute('RAW_FILES', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: RawFileListResult } } },
     async (req) => documents.rawFiles(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  app.get(
-    '/v2/employer-admin/doc-upload-audit-logs',
+  route(
+    app,
+    documentCalls.history,
     { config: documentRoute('READ'), schema: { tags, querystring: UploadHistoryQuery, response: { 200: UploadHistoryResult } } },
     async (req) => documents.history(authOf(req), req.query.docType, req.query.pageNumber, req.query.limit),
   );
-  app.get(
-    '/v2/employer-admin/doc-upload-audit-logs/:documentId',
+  route(
+    app,
+    documentCalls.upload,
     // The upload's type, and so its area, is known only once the row is read: the service checks READ on it.
-    { config: contextRoute, schema: { tags, querystring, params: z.object({ documentId: z.string().max(100) }), response: { 200: UploadAuditRecord } } },
+    { config: contextRoute, schema: { tags, querystring, params: DocumentIdParam, response: { 200: UploadAuditRecord } } },
     async (req) => documents.one(authOf(req), req.params.documentId),
   );
-  app.get(
-    '/employer-admin/attendance',
+  route(
+    app,
+    documentCalls.attendance,
     { config: areaRoute('ATTENDANCE', 'READ'), schema: { tags, querystring: PageQuery, response: { 200: AttendanceListResult } } },
     async (req) => documents.attendance(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  app.get(
-    '/employer-admin/leave',
+  route(
+    app,
+    documentCalls.leave,
     {
       config: areaRoute('ATTENDANCE', 'READ'),
       schema: {
@@ -94,8 +104,9 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     },
     async (req) => documents.leave(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  app.get(
-    '/employer-admin/doc',
+  route(
+    app,
+    documentCalls.doc,
     {
       config: documentRoute('READ'),
       schema: {
@@ -115,7 +126,7 @@ export async function registerDocumentRoutes(parent: FastifyInstance, deps: Deps
     },
   );
 
-  app.get('/samples/:fileName', { config: publicRoute, schema: { tags, params: z.object({ fileName: z.string().max(100) }) } }, async (req, reply) => {
+  route(app, documentCalls.sample, { config: publicRoute, schema: { tags, params: SampleFileParam } }, async (req, reply) => {
     const file = sampleFile(req.params.fileName);
     if (!file) throw notFound();
     return reply

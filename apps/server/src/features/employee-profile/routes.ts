@@ -13,11 +13,13 @@ import {
   SalaryDetails,
   VendorQuery,
   WorkerTypeQuery,
+  employeeProfileCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { createEmployeeProfileService } from './service.js';
-import { AGREEMENT_DOCUMENT_PATH, type StoredFile } from './shared.js';
+import type { StoredFile } from './shared.js';
+import { route } from '../../platform/route.js';
 
 function sendFile(reply: FastifyReply, file: StoredFile) {
   const inline = file.mimeType !== 'application/octet-stream';
@@ -34,39 +36,43 @@ export function registerEmployeeProfileRoutes(parent: FastifyInstance, deps: Dep
   const tags = ['employee profile'];
   const read = areaRoute('EMPLOYEES', 'READ');
 
-  app.get('/employer-admin/user', { config: read, schema: { tags, querystring: ProfileQuery, response: { 200: EmployeeProfile } } }, async (req) =>
+  route(app, employeeProfileCalls.profile, { config: read, schema: { tags, querystring: ProfileQuery, response: { 200: EmployeeProfile } } }, async (req) =>
     profiles.profile(authOf(req), req.query.employeeId),
   );
 
-  app.get('/employer-admin/user-document', { config: read, schema: { tags, querystring: ProfileDocumentQuery } }, async (req, reply) =>
+  route(app, employeeProfileCalls.document, { config: read, schema: { tags, querystring: ProfileDocumentQuery } }, async (req, reply) =>
     sendFile(reply, await profiles.document(authOf(req), req.query.employeeId, req.query.docType)),
   );
 
-  app.get('/employer-admin/transactions', { config: read, schema: { tags, querystring: ProfileQuery, response: { 200: ProfileTransactions } } }, async (req) =>
+  route(app, employeeProfileCalls.transactions, { config: read, schema: { tags, querystring: ProfileQuery, response: { 200: ProfileTransactions } } }, async (req) =>
     profiles.transactions(authOf(req), req.query.employeeId),
   );
 
-  app.get(
-    '/employer-admin/employee/:id/withdrawal-accessibility',
+  route(
+    app,
+    employeeProfileCalls.salaryDetails,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: VendorQuery, response: { 200: SalaryDetails } } },
     async (req) => profiles.salaryDetails(authOf(req), req.params.id),
   );
 
-  app.get(
-    '/employer-admin/workers/:id/agreements-metadata',
+  route(
+    app,
+    employeeProfileCalls.agreements,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: WorkerTypeQuery, response: { 200: AgreementsMetadata } } },
     async (req) => profiles.agreements(authOf(req), req.params.id, req.query.workerType),
   );
 
-  app.get(
-    '/employer-admin/agreements/:id/presigned-s3-url',
+  route(
+    app,
+    employeeProfileCalls.agreementLink,
     { config: read, schema: { tags, params: ProfileIdParams, querystring: VendorQuery, response: { 200: AgreementLink } } },
     async (req) => profiles.agreementLink(authOf(req), req.params.id),
   );
 
   // The signed link: no bearer token (it opens in a new tab); the HMAC signature and expiry are the authorisation.
-  app.get(
-    `${AGREEMENT_DOCUMENT_PATH}/:id`,
+  route(
+    app,
+    employeeProfileCalls.signedAgreement,
     { config: publicRoute, schema: { tags, params: ProfileIdParams, querystring: AgreementSignedLinkQuery } },
     async (req, reply) => sendFile(reply, await profiles.signedAgreementDocument(req.params.id, req.query.expires, req.query.signature)),
   );

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { EMPLOYEE_PROFILE_MSG, type ProfileAgreement } from '@portal/domain';
+import { EMPLOYEE_PROFILE_MSG, type ProfileAgreement, employeeProfileCalls } from '@portal/domain';
 import type { WorkerRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import { notFound } from '../../platform/errors.js';
@@ -17,7 +17,8 @@ import { createWorkerSide, type WorkerSide } from '../worker-side/index.js';
 export type { Scope };
 
 /** The signed link's route, under /api. */
-export const AGREEMENT_DOCUMENT_PATH = '/agreement-documents';
+/** The signed link's path before its id: its contract's (employeeProfileCalls.signedAgreement, decision 0051). */
+export const AGREEMENT_DOCUMENT_PATH = employeeProfileCalls.signedAgreement.path.replace(/\/:id$/, '');
 
 /** The profile's deps: the app's, the worker side (salary details) and the signature of agreement links. */
 export interface ProfileDeps extends Deps {

@@ -16,11 +16,13 @@ import {
   TerminateEmployeeBody,
   VendorQuery,
   exportColumns,
+  employeeCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf } from '../../platform/guard.js';
 import { createEmployeeService } from './service.js';
 import { EMPLOYEE_REPORT_NAME, XLSX_TYPE, writeEmployeeReport } from './report.js';
+import { route } from '../../platform/route.js';
 
 export function registerEmployeeRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -30,13 +32,14 @@ export function registerEmployeeRoutes(parent: FastifyInstance, deps: Deps): voi
   const write = areaRoute('EMPLOYEES', 'WRITE');
   const querystring = VendorQuery;
 
-  app.put(
-    '/v2/employer-admin/employee-paginated-filter-search',
+  route(
+    app,
+    employeeCalls.search,
     { config: read, schema: { tags, querystring, body: EmployeeSearchBody, response: { 200: EmployeeSearchResult } } },
     async (req) => employees.search(authOf(req), req.body),
   );
 
-  app.put('/employer-admin/search', { config: read, schema: { tags, querystring, body: EmployeeExportBody } }, async (req, reply) => {
+  route(app, employeeCalls.report, { config: read, schema: { tags, querystring, body: EmployeeExportBody } }, async (req, reply) => {
     const ctx = authOf(req);
     // Everything that can refuse the request runs before the first byte is sent.
     const query = employees.reportQuery(ctx, req.body);
@@ -53,31 +56,35 @@ export function registerEmployeeRoutes(parent: FastifyInstance, deps: Deps): voi
       .send(stream);
   });
 
-  app.post('/employer-admin/employee', { config: write, schema: { tags, querystring, body: EmployeeFormBody, response: { 200: EmployeeRecord } } }, async (req) =>
+  route(app, employeeCalls.add, { config: write, schema: { tags, querystring, body: EmployeeFormBody, response: { 200: EmployeeRecord } } }, async (req) =>
     employees.create(authOf(req), req.body),
   );
-  app.patch('/employer-admin/employee', { config: write, schema: { tags, querystring, body: EmployeeUpdateBody, response: { 200: EmployeeRecord } } }, async (req) =>
+  route(app, employeeCalls.update, { config: write, schema: { tags, querystring, body: EmployeeUpdateBody, response: { 200: EmployeeRecord } } }, async (req) =>
     employees.update(authOf(req), req.body),
   );
 
-  app.post(
-    '/employer-admin/employee-field-check',
+  route(
+    app,
+    employeeCalls.fieldCheck,
     { config: write, schema: { tags, querystring, body: EmployeeFieldCheckBody, response: { 200: EmployeeFieldCheckResult } } },
     async (req) => ({ available: await employees.fieldAvailable(authOf(req), req.body.field, req.body.value, req.body.employeeId) }),
   );
 
-  app.patch(
-    '/v2/employer-admin/terminate-employees',
+  route(
+    app,
+    employeeCalls.terminateMany,
     { config: write, schema: { tags, querystring, body: BulkEmployeeIdsBody, response: { 200: BulkEmployeeResult } } },
     async (req) => employees.setStatusBulk(authOf(req), req.body.employerEmployeeIds, 'TERMINATE'),
   );
-  app.patch(
-    '/v2/employer-admin/activate-employees',
+  route(
+    app,
+    employeeCalls.activateMany,
     { config: write, schema: { tags, querystring, body: BulkEmployeeIdsBody, response: { 200: BulkEmployeeResult } } },
     async (req) => employees.setStatusBulk(authOf(req), req.body.employerEmployeeIds, 'ACTIVATE'),
   );
-  app.patch(
-    '/employer-admin/terminate-employee',
+  route(
+    app,
+    employeeCalls.terminateOne,
     { config: write, schema: { tags, querystring, body: TerminateEmployeeBody, response: { 200: EmployeeRecord } } },
     async (req) => employees.terminateOne(authOf(req), req.body.employeeId),
   );

@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import {
   FILE_UPLOAD_LINK_CODES,
-  
   FILE_UPLOAD_PAGE_PATH,
   FILE_UPLOAD_TOKEN_TTL_MS,
   FileUploadTokenQuery,
@@ -23,6 +22,7 @@ import {
   canEnterVendor,
   mergeResources,
   type ResourceMap,
+  fileLinkCalls,
 } from '@portal/domain';
 import type { AdminRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
@@ -31,6 +31,7 @@ import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { registerMultipart } from '../../platform/uploads/receive.js';
 import { createDocumentService, receiveCheckedFile } from '../documents/index.js';
 import { createUploadTokens } from './token.js';
+import { route } from '../../platform/route.js';
 
 const disabled = () => new AppError(FILE_UPLOAD_LINK_CODES.disabled);
 const invalid = () => new AppError(FILE_UPLOAD_LINK_CODES.invalid);
@@ -47,8 +48,9 @@ export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps
     return Boolean(row?.config.fileUploadLinkEnabled);
   };
 
-  app.post(
-    '/employer-admin/file-upload-token',
+  route(
+    app,
+    fileLinkCalls.token,
     { config: areaRoute('RAW_FILES', 'WRITE'), schema: { tags, querystring: VendorQuery, response: { 200: FileUploadTokenResult } } },
     async (req) => {
       const ctx = authOf(req);
@@ -87,8 +89,9 @@ export async function registerFileLinkRoutes(parent: FastifyInstance, deps: Deps
     return { admin, vendorId: claims.vendorId };
   }
 
-  app.post(
-    '/file-upload/raw',
+  route(
+    app,
+    fileLinkCalls.upload,
     {
       config: { ...publicRoute, rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { tags, querystring: FileUploadTokenQuery, consumes: ['multipart/form-data'], response: { 201: UploadAuditRecord } },

@@ -1,7 +1,15 @@
 /** Streaming account, execute, re-run (spec 7) and the bank's webhook. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccountStatement, ExecutePayrollResult, PayrollIdQuery, PayrollVendorQuery, StreamAccountInfo, StreamingExecuteQuery } from '@portal/domain';
+import {
+  AccountStatement,
+  ExecutePayrollResult,
+  PayrollIdQuery,
+  PayrollVendorQuery,
+  StreamAccountInfo,
+  StreamingExecuteQuery,
+  payoutCalls,
+} from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { areaRoute, authOf, publicRoute } from '../../platform/guard.js';
 import { sendError, unauthenticated } from '../../platform/errors.js';
@@ -10,6 +18,7 @@ import { createPayoutService } from './service.js';
 import { accountStatement } from './statement.js';
 import { createWebhookReceiver } from './webhooks.js';
 import { payoutContextOf } from './writer.js';
+import { route } from '../../platform/route.js';
 
 export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -17,25 +26,29 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
   const payouts = createPayoutService(deps);
   const tags = ['payroll'];
 
-  app.get(
-    '/employer-admin/payroll/stream-account-info',
+  route(
+    app,
+    payoutCalls.accountInfo,
     { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: StreamAccountInfo } } },
     async (req) => payouts.accountInfo(authOf(req)),
   );
   // Issue 20 item 1: the account's ledger with returns as their own lines (employer context only: 404 with vendorId).
-  app.get(
-    '/employer-admin/payroll/account-statement',
+  route(
+    app,
+    payoutCalls.accountStatement,
     { config: areaRoute('PAYROLL', 'READ'), schema: { tags, querystring: PayrollVendorQuery, response: { 200: AccountStatement } } },
     async (req) => accountStatement(deps.db, authOf(req)),
   );
-  app.put(
-    '/employer-admin/payroll/execute-payroll',
+  route(
+    app,
+    payoutCalls.execute,
     { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.execute(authOf(req), req.query.payrollId),
   );
   // Decision 0022: execute by streaming account id (the month's current streaming-account payroll).
-  app.put(
-    '/employer-admin/payroll/streaming-account/execute-payroll',
+  route(
+    app,
+    payoutCalls.executeStreaming,
     {
       config: areaRoute('PAYROLL', 'WRITE'),
       schema: {
@@ -49,8 +62,9 @@ export async function registerPayoutRoutes(parent: FastifyInstance, deps: Deps):
     },
     async (req) => payouts.executeStreaming(authOf(req), req.query.streamingAccountId, { month: req.query.month, year: req.query.year }),
   );
-  app.put(
-    '/employer-admin/payroll/reinitiate-failed-transactions',
+  route(
+    app,
+    payoutCalls.reinitiate,
     { config: areaRoute('PAYROLL', 'WRITE'), schema: { tags, querystring: PayrollIdQuery, response: { 200: ExecutePayrollResult } } },
     async (req) => payouts.reinitiate(authOf(req), req.query.payrollId),
   );

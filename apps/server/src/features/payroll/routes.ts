@@ -28,6 +28,7 @@ import {
   UploadPayrollDocBody,
   UploadPayrollDocResult,
   maxBytesOf,
+  payrollCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { AppError, sendError } from '../../platform/errors.js';
@@ -35,6 +36,7 @@ import { areaRoute, authOf } from '../../platform/guard.js';
 import { inScope } from '../../platform/scope.js';
 import { acceptBulk, createDocumentService } from '../documents/index.js';
 import { createPayrollService } from './service.js';
+import { route } from '../../platform/route.js';
 
 /** A JSON body carrying a 5 MB file as base64, with room for the other fields. */
 const UPLOAD_BODY_LIMIT = Math.ceil((maxBytesOf('PAYROLL_UPLOAD') + 1) / 3) * 4 + 64 * 1024;
@@ -56,8 +58,9 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
   const read = areaRoute('PAYROLL', 'READ');
   const write = areaRoute('PAYROLL', 'WRITE');
 
-  app.post(
-    '/employer-admin/payroll/upload-payroll-doc',
+  route(
+    app,
+    payrollCalls.upload,
     { config: write, bodyLimit: UPLOAD_BODY_LIMIT, errorHandler: uploadErrors, schema: { tags, querystring, body: UploadPayrollDocBody, response: { 201: UploadPayrollDocResult } } },
     async (req, reply) => reply.status(201).send(await payroll.upload(authOf(req), req.body)),
   );
@@ -95,21 +98,23 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
       return reply.status(202).send({ ...status, payrollId: made.id });
     },
   );
-  app.get('/employer-admin/payroll', { config: read, schema: { tags, querystring: PayrollListQuery, response: { 200: PayrollListResult } } }, async (req) =>
+  route(app, payrollCalls.list, { config: read, schema: { tags, querystring: PayrollListQuery, response: { 200: PayrollListResult } } }, async (req) =>
     payroll.list(authOf(req), req.query.pageNumber, req.query.limit),
   );
-  app.get('/employer-admin/payroll/payroll-info', { config: read, schema: { tags, querystring, response: { 200: PayrollInfo } } }, async (req) => payroll.info(authOf(req)));
-  app.get(
-    '/employer-admin/payroll-monthly-summary',
+  route(app, payrollCalls.info, { config: read, schema: { tags, querystring, response: { 200: PayrollInfo } } }, async (req) => payroll.info(authOf(req)));
+  route(
+    app,
+    payrollCalls.monthlySummary,
     { config: read, schema: { tags, querystring: PayrollMonthlySummaryQuery, response: { 200: PayrollMonthlySummary } } },
     async (req) => payroll.monthlySummary(authOf(req), req.query),
   );
-  app.get('/employer-admin/payroll/payroll-details', { config: read, schema: { tags, querystring: PayrollDetailsQuery, response: { 200: PayrollDetails } } }, async (req) =>
+  route(app, payrollCalls.details, { config: read, schema: { tags, querystring: PayrollDetailsQuery, response: { 200: PayrollDetails } } }, async (req) =>
     payroll.details(authOf(req), { month: req.query.month, year: req.query.year }),
   );
   // Decision 0022: the month's current payroll when it is a streaming-account one (its execute: features/payouts).
-  app.get(
-    '/employer-admin/payroll/streaming-account/payroll-details',
+  route(
+    app,
+    payrollCalls.streamingDetails,
     {
       config: read,
       schema: {
@@ -123,20 +128,23 @@ export function registerPayrollRoutes(parent: FastifyInstance, deps: Deps): void
     },
     async (req) => payroll.details(authOf(req), { month: req.query.month, year: req.query.year }, 'PAYROLL_STREAMING_ACCOUNT'),
   );
-  app.post(
-    '/employer-admin/payroll/employee-payout-details',
+  route(
+    app,
+    payrollCalls.payoutDetails,
     { config: read, schema: { tags, querystring, body: EmployeePayoutDetailsBody, response: { 200: EmployeePayoutDetailsResult } } },
     async (req) => payroll.payoutDetails(authOf(req), req.body),
   );
-  app.get(
-    '/employer-admin/payroll/missing-workers',
+  route(
+    app,
+    payrollCalls.missingWorkers,
     { config: read, schema: { tags, querystring: MissingWorkersQuery, response: { 200: MissingWorkersResult } } },
     async (req) => payroll.missingWorkers(authOf(req), req.query),
   );
-  app.put(
-    '/employer-admin/payroll/update-payroll-status',
+  route(
+    app,
+    payrollCalls.updateStatus,
     { config: write, schema: { tags, querystring, body: UpdatePayrollStatusBody, response: { 200: PayrollStatusResult } } },
     async (req) => payroll.updateStatus(authOf(req), req.body.payrollId, req.body.status),
   );
-  app.post('/hrAction', { config: write, schema: { tags, querystring, body: HrActionBody, response: { 200: PayrollStatusResult } } }, async (req) => payroll.freeze(authOf(req), req.body.data));
+  route(app, payrollCalls.freeze, { config: write, schema: { tags, querystring, body: HrActionBody, response: { 200: PayrollStatusResult } } }, async (req) => payroll.freeze(authOf(req), req.body.data));
 }

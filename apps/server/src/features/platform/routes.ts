@@ -2,11 +2,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { HealthResult, OutboxQuery, OutboxResult, type OutboxMessage } from '@portal/domain';
+import { HealthResult, OutboxQuery, OutboxResult, platformCalls, type OutboxMessage } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { notFound, sendError } from '../../platform/errors.js';
 import { publicRoute } from '../../platform/guard.js';
 import { queueHealthy } from '../../platform/queue.js';
+import { route } from '../../platform/route.js';
 
 async function readOutbox(deps: Deps, to?: string, channel?: 'EMAIL' | 'SMS'): Promise<OutboxMessage[]> {
   let q = deps.db.selectFrom('outbox_messages').selectAll().orderBy('created_at', 'desc').limit(200);
@@ -31,7 +32,7 @@ async function loopbackOnly(request: FastifyRequest, reply: FastifyReply) {
 export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/health', { config: publicRoute, schema: { tags: ['platform'], response: { 200: HealthResult, 503: HealthResult } } }, async (_req, reply) => {
+  route(app, platformCalls.health, { config: publicRoute, schema: { tags: ['platform'], response: { 200: HealthResult, 503: HealthResult } } }, async (_req, reply) => {
     const database = await sql`select 1`.execute(deps.db).then(
       () => true,
       () => false,
@@ -42,7 +43,7 @@ export function registerPlatformRoutes(parent: FastifyInstance, deps: Deps): voi
   });
 
   if (deps.config.production) return;
-  app.get('/dev/outbox', { config: publicRoute, onRequest: loopbackOnly, schema: { tags: ['dev'], querystring: OutboxQuery, response: { 200: OutboxResult } } }, async (req) => ({
+  route(app, platformCalls.outbox, { config: publicRoute, onRequest: loopbackOnly, schema: { tags: ['dev'], querystring: OutboxQuery, response: { 200: OutboxResult } } }, async (req) => ({
     messages: await readOutbox(deps, req.query.to, req.query.channel),
   }));
 }

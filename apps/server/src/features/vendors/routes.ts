@@ -5,15 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { VendorListResult, hasAnyVendorRead } from '@portal/domain';
+import {
+  VendorListResult,
+  hasAnyVendorRead,
+  vendorCalls,
+} from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { forbidden } from '../../platform/errors.js';
 import { authOf, sessionOrKeyRoute } from '../../platform/guard.js';
 import { listVendors } from './service.js';
+import { route } from '../../platform/route.js';
 
 export function registerVendorRoutes(parent: FastifyInstance, deps: Deps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get('/employer-admin/vendors', { config: sessionOrKeyRoute, schema: { tags: ['vendors'], response: { 200: VendorListResult } } }, async (req) => {
+  route(app, vendorCalls.list, { config: sessionOrKeyRoute, schema: { tags: ['vendors'], response: { 200: VendorListResult } } }, async (req) => {
     const ctx = authOf(req);
     if (!hasAnyVendorRead(ctx.resources)) throw forbidden();
     return listVendors(deps.db, ctx.admin);

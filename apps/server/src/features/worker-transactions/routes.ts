@@ -19,6 +19,7 @@ import {
   WorkerTransactionsResult,
   salaryTopupExportRow,
   transactionExportRow,
+  workerTransactionCalls,
 } from '@portal/domain';
 import type { Deps } from '../../platform/context.js';
 import { badRequest, sendError } from '../../platform/errors.js';
@@ -27,6 +28,7 @@ import { XLSX_TYPE, writeReport, type ReportSheet } from './report.js';
 import { createWorkerTransactionsService } from './service.js';
 import { toTopupRow, type TopupSelection } from './topups-query.js';
 import { toTransactionRow, type TransactionSelection } from './transactions-query.js';
+import { route } from '../../platform/route.js';
 
 const TRANSACTION_WIDTHS = [28, 16, 22, 18, 16, 20, 20, 16, 24];
 const TOPUP_WIDTHS = [16, 28, 16, 16, 18, 12, 14, 16, 24];
@@ -71,8 +73,9 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
       .send(out);
   }
 
-  app.get(
-    '/employer-admin/transactions-of-workers',
+  route(
+    app,
+    workerTransactionCalls.transactions,
     {
       config: read,
       errorHandler: pagingErrors,
@@ -87,7 +90,7 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
   );
 
   const REPORT = 'Every row of the search up to the cap (spec 9: 20,000), newest first, as an xlsx streamed in the reply; paging and sort parameters are ignored.';
-  app.get('/employer-admin/transactions-of-workers/report', { config: read, schema: { tags, description: REPORT, querystring: WorkerTransactionsFilter } }, async (req, reply) => {
+  route(app, workerTransactionCalls.transactionsReport, { config: read, schema: { tags, description: REPORT, querystring: WorkerTransactionsFilter } }, async (req, reply) => {
     // Built (and its dates checked) before the first byte is sent.
     const query = service.transactionSearch(authOf(req), req.query);
     return stream<TransactionSelection>(req, reply, TRANSACTIONS_REPORT_NAME, {
@@ -98,8 +101,9 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
     });
   });
 
-  app.get(
-    '/employer-admin/salary-topup/applications',
+  route(
+    app,
+    workerTransactionCalls.topups,
     {
       config: read,
       errorHandler: pagingErrors,
@@ -113,7 +117,7 @@ export function registerWorkerTransactionRoutes(parent: FastifyInstance, deps: D
     async (req) => service.topups(authOf(req), req.query),
   );
 
-  app.get('/employer-admin/salary-topup/applications/report', { config: read, schema: { tags, description: REPORT, querystring: SalaryTopupFilter } }, async (req, reply) => {
+  route(app, workerTransactionCalls.topupsReport, { config: read, schema: { tags, description: REPORT, querystring: SalaryTopupFilter } }, async (req, reply) => {
     const query = service.topupSearch(authOf(req), req.query);
     return stream<TopupSelection>(req, reply, SALARY_TOPUPS_REPORT_NAME, {
       name: 'Salary Topups',

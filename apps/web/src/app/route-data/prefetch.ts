@@ -6,13 +6,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { canEnterVendor, type AdminProfile } from '@portal/domain';
 import { profileQuery } from '../../shared/auth/profile';
+import { vendorIdOf } from '../../shared/auth/vendor-context';
 
 /** The profile, once the admin may see the page at `url` (vendor context: may enter that vendor); else null. */
 export async function allowedProfile(queryClient: QueryClient, url: URL, allowed: (profile: AdminProfile, vendorId: string | null) => boolean): Promise<AdminProfile | null> {
   const profile = await queryClient.ensureQueryData(profileQuery());
-  const vendorId = url.searchParams.get('vendorId') || null;
+  const vendorId = vendorIdOf(url.searchParams);
   if (vendorId !== null && !canEnterVendor(profile, vendorId)) return null;
   return allowed(profile, vendorId) ? profile : null;
 }
 
-export const vendorOf = (url: URL): string | null => url.searchParams.get('vendorId') || null;
+export const vendorOf = (url: URL): string | null => vendorIdOf(url.searchParams);

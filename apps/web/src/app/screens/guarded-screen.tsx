@@ -5,6 +5,7 @@ import { canAccessArea, canEnterVendor, type AccessType, type AdminProfile, type
 import { profileQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui/unauthorized';
 import { NotInRelease } from './placeholder-screen';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 export interface AccessContext {
   profile: AdminProfile;
@@ -31,7 +32,7 @@ interface GuardedScreenProps {
 export function GuardedScreen({ allowed, children }: GuardedScreenProps) {
   const [params] = useSearchParams();
   const profile = useQuery(profileQuery()).data;
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   if (!profile) return <Unauthorized />;
   if (vendorId !== null && !canEnterVendor(profile, vendorId)) return <Unauthorized />;
   if (!allowed({ profile, vendorId, params })) return <Unauthorized />;

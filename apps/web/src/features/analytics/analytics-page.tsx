@@ -1,12 +1,12 @@
 import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery, queryOptions } from '@tanstack/react-query';
-import { DASHBOARD_FRAME_SANDBOX, MSG, type ExternalDashboard } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { DASHBOARD_FRAME_SANDBOX, MSG, analyticsCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { analyticsKeys } from '../../shared/api/query-keys';
 import { EmptyState, errorMessage } from '../../shared/ui';
 
 export const dashboardsQuery = () =>
-  queryOptions({ queryKey: analyticsKeys.dashboards(), queryFn: () => api.get<ExternalDashboard[]>('/employer-admin/external/dashboards'), staleTime: 300_000 });
+  queryOptions({ queryKey: analyticsKeys.dashboards(), queryFn: () => call(analyticsCalls.dashboards), staleTime: 300_000 });
 
 /**
  * Analytics Dashboard (spec 2.14): each configured dashboard under its description, in a

@@ -1,7 +1,7 @@
 /** Attendance calls (spec 2.7, 7): the uploads list and the processed sheet's download. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ATTENDANCE_PAGE_SIZE, type AttendanceListResult, type DocResult } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { ATTENDANCE_PAGE_SIZE, type StoredDocumentType, documentCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { attendanceKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 
@@ -13,7 +13,7 @@ const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : {});
 export const attendanceListQuery = (vendorId: string | null, page: number) =>
   queryOptions({
     queryKey: attendanceKeys.list(vendorId, page),
-    queryFn: () => api.get<AttendanceListResult>('/employer-admin/attendance', { pageNumber: page, limit: ATTENDANCE_PAGE_SIZE, ...vendorQuery(vendorId) }),
+    queryFn: () => call(documentCalls.attendance, { query: { pageNumber: page, limit: ATTENDANCE_PAGE_SIZE, ...vendorQuery(vendorId) } }),
     placeholderData: keepPreviousData,
     // Coming back from an upload must show the new row at once.
     staleTime: 0,
@@ -28,7 +28,7 @@ function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Fetches a stored sheet with the token and saves it under `fileName`. */
-export async function downloadSheet(ref: { documentType: string; documentId: string; employerAdminId: string }, vendorId: string | null, fileName: string): Promise<void> {
-  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...vendorQuery(vendorId) });
+export async function downloadSheet(ref: { documentType: StoredDocumentType; documentId: string; employerAdminId: string }, vendorId: string | null, fileName: string): Promise<void> {
+  const doc = await call(documentCalls.doc, { query: { ...ref, ...vendorQuery(vendorId) } });
   saveBlob(new Blob([bytesOf(doc.b64File)], { type: doc.mimeType }), fileName);
 }

@@ -1,5 +1,5 @@
 /** Cell texts and links of the Attendance screen (spec 2.7, 3, 9). Pure. */
-import { parseDocumentLocation, type AttendanceRecord } from '@portal/domain';
+import { parseDocumentLocation, type AttendanceRecord, type StoredDocumentType } from '@portal/domain';
 import { rowCountsText } from '../../shared/ui/upload-outcomes';
 
 export const NA = 'NA';
@@ -18,7 +18,7 @@ export function attendanceDateText(yyyymmdd: string | null | undefined): string 
 export const attendanceFileName = (documentId: string): string => `attendance_${documentId}.xlsx`;
 
 /** The stored processed sheet of a record (GET /employer-admin/doc's query), or null when there is none yet. */
-export function processedSheetOf(record: Pick<AttendanceRecord, 'processedDocumentURL'>): { documentType: string; documentId: string; employerAdminId: string } | null {
+export function processedSheetOf(record: Pick<AttendanceRecord, 'processedDocumentURL'>): { documentType: StoredDocumentType; documentId: string; employerAdminId: string } | null {
   return record.processedDocumentURL ? parseDocumentLocation(record.processedDocumentURL) : null;
 }
 

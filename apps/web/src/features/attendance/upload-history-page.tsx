@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { profileQuery } from '../../shared/auth/profile';
 import { ListView, PageTitle, Unauthorized, UploadStatusBadge, errorMessage, notifyApiError, useListState, useOutcomesSeenOnList, type DataTableColumn } from '../../shared/ui';
 import { downloadSheet } from './api';
 import { processedSheetOf, statusDetail } from './format';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 /** What every row of an upload history has: the upload, its status and its processed sheet. */
 export type UploadRow = Pick<AttendanceRecord, '_id' | 'uploadedDate' | 'uploadedBy' | 'status' | 'counts' | 'failureReason' | 'processedDocumentURL'>;
@@ -61,10 +62,9 @@ function StatusCell({ record, width }: { record: UploadRow; width: number }) {
  * `refetchInterval`). Attendance and Leave are this page with their `UploadHistory`.
  */
 export function UploadHistoryPage<R extends UploadRow, D extends { total: number }, K extends QueryKey>({ config }: { config: UploadHistory<R, D, K> }) {
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'ATTENDANCE', 'READ', vendorId !== null);
   const canWrite = canAccessArea(resources, 'ATTENDANCE', 'WRITE', vendorId !== null);

@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues } from '@portal/domain';
-import { ApiError, api } from '../../shared/api/client';
+import { MSG, ResetPasswordForm as ResetPasswordSchema, type ResetPasswordForm as ResetPasswordValues, authCalls } from '@portal/domain';
+import { ApiError, call } from '../../shared/api/client';
 import { authKeys } from '../../shared/api/query-keys';
 import { Form, useSchemaForm, PasswordField as PasswordFieldOf } from '../../shared/forms/form';
 import { passwordRefusal } from '../../shared/forms/password-refusal';
@@ -70,7 +70,7 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
   const navigate = useNavigate();
   const query = useQuery({
     queryKey: authKeys.emailVerify(oobCode),
-    queryFn: () => api.post<{ message: string }>('/auth/email/verify', { oobCode }),
+    queryFn: () => call(authCalls.verifyEmail, { body: { oobCode } }),
     enabled: oobCode !== '',
     ...ONCE,
   });
@@ -102,7 +102,7 @@ function VerifyEmail({ oobCode }: { oobCode: string }) {
 function ResetPassword({ oobCode }: { oobCode: string }) {
   const check = useQuery({
     queryKey: authKeys.passwordResetVerify(oobCode),
-    queryFn: () => api.post<{ email: string }>('/auth/password-reset/verify', { oobCode }),
+    queryFn: () => call(authCalls.verifyReset, { body: { oobCode } }),
     enabled: oobCode !== '',
     ...ONCE,
   });
@@ -137,7 +137,7 @@ function ResetPasswordForm({ oobCode, email }: { oobCode: string; email: string 
   const { setError } = form;
 
   const mutation = useMutation({
-    mutationFn: (newPassword: string) => api.post<{ message: string }>('/auth/password-reset/confirm', { oobCode, newPassword }),
+    mutationFn: (newPassword: string) => call(authCalls.confirmReset, { body: { oobCode, newPassword } }),
     // A refused password is also said in words under its field (issue 24, item 7); the server's answer stays below the form.
     onError: (error) => {
       const refusal = passwordRefusal(error);

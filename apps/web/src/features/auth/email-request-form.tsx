@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { EmailRequestForm as EmailRequestSchema, type EmailRequestForm as EmailRequestValues } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { EmailRequestForm as EmailRequestSchema, type EmailRequestForm as EmailRequestValues, type authCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
 import { Form, useSchemaForm, TextField as TextFieldOf } from '../../shared/forms/form';
 import { AuthLayout } from './auth-layout';
@@ -15,7 +15,7 @@ interface EmailRequestFormProps {
   title: string;
   subtitle: string;
   /** The identity call that mails a link: it answers `{ message }` whatever the e-mail. */
-  endpoint: string;
+  endpoint: typeof authCalls.resendEmail | typeof authCalls.requestReset;
   submitLabel: string;
   footerText: string;
   initialEmail?: string;
@@ -32,7 +32,7 @@ export function EmailRequestForm({ title, subtitle, endpoint, submitLabel, foote
   const valid = form.formState.isValid;
 
   const mutation = useMutation({
-    mutationFn: (value: string) => api.post<{ message: string }>(endpoint, { email: value.trim() }),
+    mutationFn: (value: string) => call(endpoint, { body: { email: value.trim() } }),
     onError: (error) => notify('error', errorMessage(error)),
   });
 

@@ -1,4 +1,5 @@
 import { EmailRequestForm } from './email-request-form';
+import { authCalls } from '@portal/domain';
 
 /** `/forgotPassword`: e-mail entry; Request Link is disabled unless the e-mail is valid (spec 2.1, 5.5). */
 export function ForgotPasswordPage() {
@@ -6,7 +7,7 @@ export function ForgotPasswordPage() {
     <EmailRequestForm
       title="Forgot password"
       subtitle="Enter the e-mail you sign in with and we will send you a link to reset your password."
-      endpoint="/auth/password-reset/request"
+      endpoint={authCalls.requestReset}
       submitLabel="Request Link"
       footerText="Remembered it?"
     />

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { MSG, OtpForm, RESEND_COUNTDOWN_VERIFICATION_PAGE_S } from '@portal/domain';
-import { ApiError, api } from '../../shared/api/client';
+import { MSG, OtpForm, RESEND_COUNTDOWN_VERIFICATION_PAGE_S, authCalls } from '@portal/domain';
+import { ApiError, call } from '../../shared/api/client';
 import { Form, useSchemaForm, controlledFieldOf } from '../../shared/forms/form';
 import { getToken, setToken } from '../../shared/auth/token';
 import { AuthLayout } from './auth-layout';
@@ -42,8 +42,8 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
   const verify = useMutation({
     mutationFn: (code: string) =>
       step.mode === 'signIn'
-        ? api.post<{ token: string }>('/auth/mfa/verify', { resolverToken: step.resolverToken, code })
-        : api.post<{ token: string }>('/auth/mfa/enroll/verify', { verificationId: step.verificationId, code }),
+        ? call(authCalls.verifyCode, { body: { resolverToken: step.resolverToken, code } })
+        : call(authCalls.finishEnrolment, { body: { verificationId: step.verificationId, code } }),
     onSuccess: ({ token }) => {
       setToken(token);
       queryClient.clear();
@@ -63,11 +63,11 @@ function OtpVerificationForm({ initial }: { initial: MfaState }) {
   const resend = useMutation({
     mutationFn: async (): Promise<{ next: MfaState; after: number }> => {
       if (step.mode === 'signIn') {
-        const res = await api.post<{ phoneHint: string; resendAfterSeconds: number }>('/auth/mfa/resend', { resolverToken: step.resolverToken });
+        const res = await call(authCalls.resendCode, { body: { resolverToken: step.resolverToken } });
         return { next: { ...step, phoneHint: res.phoneHint }, after: Math.max(RESEND_COUNTDOWN_VERIFICATION_PAGE_S, res.resendAfterSeconds) };
       }
       // Enrolment: a new code to the same phone under a new verificationId.
-      const res = await api.post<{ verificationId: string; phoneHint: string }>('/auth/mfa/enroll/start', { phone: step.phone });
+      const res = await call(authCalls.startEnrolment, { body: { phone: step.phone } });
       return { next: { ...step, verificationId: res.verificationId, phoneHint: res.phoneHint }, after: RESEND_COUNTDOWN_VERIFICATION_PAGE_S };
     },
     onSuccess: ({ next, after }) => {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { authCalls } from '@portal/domain';
 import { EmailRequestForm } from './email-request-form';
 
 /** `/resendEmail?email=`: sends the confirmation (verification) mail again. */
@@ -8,7 +9,7 @@ export function ResendEmailPage() {
     <EmailRequestForm
       title="Resend confirmation mail"
       subtitle="If the e-mail has an open invitation or is waiting to be confirmed, we send its link again."
-      endpoint="/auth/email/resend"
+      endpoint={authCalls.resendEmail}
       submitLabel="Resend mail"
       footerText="Already confirmed?"
       initialEmail={params.get('email') ?? ''}

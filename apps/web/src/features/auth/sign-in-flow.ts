@@ -3,9 +3,8 @@
  * phone-entry page and the code page.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ERROR_CODES, landingPath, type AdminMfaInfo, type SignInResult } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { ERROR_CODES, landingPath, authCalls, adminCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { profileQuery, sessionKeys } from '../../shared/auth/profile';
 import { clearMfaState, saveMfaState } from './mfa-state';
@@ -17,7 +16,7 @@ export const MFA_REGISTER_PATH = '/mfa-register';
 
 /** Sends a code to `phone` (an enrolment-only session is required) and keeps the step for the code page. */
 export async function startEnrolment(phone: string, enteredByUser = false): Promise<void> {
-  const res = await api.post<{ verificationId: string; phoneHint: string }>('/auth/mfa/enroll/start', { phone });
+  const res = await call(authCalls.startEnrolment, { body: { phone } });
   saveMfaState({ mode: 'enroll', verificationId: res.verificationId, phoneHint: res.phoneHint, phone, enteredByUser });
 }
 
@@ -31,7 +30,7 @@ export async function signIn(queryClient: QueryClient, input: { email: string; p
   clearMfaState();
   queryClient.clear();
 
-  const res = await api.post<SignInResult>('/auth/sign-in', { email: input.email.trim(), password: input.password });
+  const res = await call(authCalls.signIn, { body: { email: input.email.trim(), password: input.password } });
   if (res.status === 'MFA_REQUIRED') {
     saveMfaState({ mode: 'signIn', resolverToken: res.resolverToken, phoneHint: res.phoneHint });
     return OTP_PATH;
@@ -56,7 +55,7 @@ async function afterPasswordStep(queryClient: QueryClient): Promise<string> {
     if (errorCode(error) !== ERROR_CODES.mfaNotEnrolled) throw error;
   }
   // E11023: no second factor registered yet.
-  const mfa = await api.get<z.infer<typeof AdminMfaInfo>>('/employer-admin/mfa');
+  const mfa = await call(adminCalls.mfaInfo);
   if (!mfa.phone) return MFA_REGISTER_PATH;
   await startEnrolment(mfa.phone);
   return OTP_PATH;

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
-import { MSG, SignUpForm as SignUpSchema } from '@portal/domain';
+import { MSG, SignUpForm as SignUpSchema, authCalls } from '@portal/domain';
 import { useSubmitForm } from '../../shared/forms/submit-form';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
@@ -26,7 +26,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
 
   const mutation = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api.post<{ signedUp: boolean; message: string }>('/auth/sign-up', { email: input.email.trim(), password: input.password, ...(inviteToken ? { inviteToken } : {}) }),
+      call(authCalls.signUp, { body: { email: input.email.trim(), password: input.password, ...(inviteToken ? { inviteToken } : {}) } }),
     // Only a sign-up through the invitation link signs up; otherwise the server says what it did (issue 15).
     onSuccess: (data) => {
       if (data.signedUp) notify('success', MSG.signedUp);

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { businessDate, canEnterVendor, dashboardLinks, hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
@@ -9,6 +9,7 @@ import { QuickStats } from './quick-stats';
 import { RecentActivities } from './recent-activities';
 import { SummaryChart } from './summary-chart';
 import { TodoList } from './todo-list';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 /**
  * Dashboard (spec 2.4): greeting, Quick Stats, the Summary chart, Recent Activities and the To Do
@@ -16,8 +17,7 @@ import { TodoList } from './todo-list';
  * that vendor, plus its withdrawal requests. READ on any resource of the context.
  */
 export function DashboardPage() {
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const profile = useQuery(profileQuery()).data;
   const allowed = Boolean(
     profile && (vendorId ? hasAnyVendorRead(profile.resources) && canEnterVendor(profile, vendorId) : hasAnyEmployerRead(profile.resources)),

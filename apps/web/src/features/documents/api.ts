@@ -2,16 +2,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   UPLOAD_HISTORY_PAGE_SIZE,
-  type DocResult,
   type DocumentType,
-  type PayrollInfo,
   type PayrollKind,
-  type RawFileListResult,
-  type UploadAuditRecord,
-  type UploadHistoryResult,
+  type UploadCall,
   type UploadPayrollDocBody,
+  documentCalls,
+  payrollCalls,
 } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { documentsKeys, payrollKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 import { base64ToBytes, bytesToBase64 } from './file-checks';
@@ -28,12 +26,12 @@ export const uploadHistoryQuery = (type: DocumentType, vendorId: string | null, 
   queryOptions({
     queryKey: documentsKeys.history(type, vendorId, page),
     queryFn: () =>
-      api.get<UploadHistoryResult>('/v2/employer-admin/doc-upload-audit-logs', {
+      call(documentCalls.history, { query: {
         docType: type,
         pageNumber: page,
         limit: UPLOAD_HISTORY_PAGE_SIZE,
         ...vendorQuery(vendorId),
-      }),
+      } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (anyProcessing(q.state.data?.auditLogs) ? HISTORY_REFRESH_MS : false),
@@ -43,7 +41,7 @@ export const uploadHistoryQuery = (type: DocumentType, vendorId: string | null, 
 export const rawFilesQuery = (page: number) =>
   queryOptions({
     queryKey: documentsKeys.rawFiles(page),
-    queryFn: () => api.get<RawFileListResult>('/employer-admin/file/list', { pageNumber: page, limit: UPLOAD_HISTORY_PAGE_SIZE }),
+    queryFn: () => call(documentCalls.rawFiles, { query: { pageNumber: page, limit: UPLOAD_HISTORY_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (anyProcessing(q.state.data?.files) ? HISTORY_REFRESH_MS : false),
@@ -57,17 +55,17 @@ export const rawFilesQuery = (page: number) =>
 export const streamingOptInQuery = (vendorId: string | null) =>
   queryOptions({
     queryKey: payrollKeys.info(vendorId),
-    queryFn: () => api.get<PayrollInfo>('/employer-admin/payroll/payroll-info', vendorQuery(vendorId)),
+    queryFn: () => call(payrollCalls.info, { query: vendorQuery(vendorId) }),
     staleTime: 60_000,
   });
 
 const UPLOAD_PATHS = {
-  ADD_EMPLOYEES_BULK_UPLOAD: '/v2/employer-admin/upload-employee-doc',
-  TERMINATED_EMPLOYEES_UPLOAD: '/employer-admin/upload-employee-termination-doc',
-  ATTENDANCE_UPLOAD: '/employer-admin/upload-attendance-doc',
-  RAW_FILE: '/employer-admin/file/upload',
-  LEAVE_UPLOAD: '/employer-admin/upload-leave-doc',
-} as const satisfies Partial<Record<DocumentType, string>>;
+  ADD_EMPLOYEES_BULK_UPLOAD: documentCalls.uploadEmployees,
+  TERMINATED_EMPLOYEES_UPLOAD: documentCalls.uploadTerminations,
+  ATTENDANCE_UPLOAD: documentCalls.uploadAttendance,
+  RAW_FILE: documentCalls.uploadRawFile,
+  LEAVE_UPLOAD: documentCalls.uploadLeave,
+} as const satisfies Partial<Record<DocumentType, UploadCall>>;
 type MultipartType = keyof typeof UPLOAD_PATHS;
 
 /** A file as read by the screen: its name, type and the bytes read. */
@@ -81,7 +79,7 @@ export interface ReadFile {
 export function uploadSheetOrFile(type: MultipartType, file: ReadFile, vendorId: string | null) {
   const form = new FormData();
   form.append('file', new Blob([file.bytes], { type: file.mimeType || 'application/octet-stream' }), file.name);
-  return api.post<UploadAuditRecord>(UPLOAD_PATHS[type], form, vendorQuery(vendorId));
+  return call(UPLOAD_PATHS[type], { body: form, query: vendorQuery(vendorId) });
 }
 
 /** What the payroll upload answers; its full shape arrives with the payroll release. */
@@ -92,12 +90,12 @@ export interface PayrollUploadAnswer {
 /** Spec 7: the payroll sheet goes as base64 in a JSON body, with its kind (the screen's document type; decision 0022). */
 export function uploadPayroll(file: ReadFile, payrollMonth: string | null, vendorId: string | null, docType: PayrollKind) {
   const body: UploadPayrollDocBody = { file: bytesToBase64(file.bytes), fileName: file.name, ...(payrollMonth ? { payrollMonth } : {}), docType };
-  return api.post<PayrollUploadAnswer>('/employer-admin/payroll/upload-payroll-doc', body, vendorQuery(vendorId));
+  return call(payrollCalls.upload, { body, query: vendorQuery(vendorId) });
 }
 
 /** Fetches a stored document with the token and saves it under the server's name (or `fileName`). */
 export async function downloadDocument(ref: DocRef, vendorId: string | null, fileName?: string): Promise<void> {
-  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...vendorQuery(vendorId) });
+  const doc = await call(documentCalls.doc, { query: { ...ref, ...vendorQuery(vendorId) } });
   saveBlob(new Blob([base64ToBytes(doc.b64File)], { type: doc.mimeType }), fileName ?? doc.fileName);
 }
 

@@ -4,6 +4,7 @@
  * File and Processed File buttons taken from their locations (spec 3). Pure.
  */
 import {
+  type StoredDocumentType,
   parseDocumentLocation,
   type DocumentType,
   type RawFileRecord,
@@ -39,7 +40,7 @@ export const isPayrollType = (type: DocumentType): type is 'PAYROLL_UPLOAD' | 'P
 
 /** The query of GET /employer-admin/doc for one stored document. */
 export interface DocRef {
-  documentType: string;
+  documentType: StoredDocumentType;
   documentId: string;
   employerAdminId: string;
 }

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconBuildingBank, IconCircleCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DOCUMENT_FORMATS, FILE_UPLOAD_LINK_CODES, FILE_UPLOAD_LINK_MSG, UPLOAD_MSG, formatsText, type UploadAuditRecord } from '@portal/domain';
-import { ApiError, api } from '../../shared/api/client';
+import { DOCUMENT_FORMATS, FILE_UPLOAD_LINK_CODES, FILE_UPLOAD_LINK_MSG, UPLOAD_MSG, formatsText, fileLinkCalls } from '@portal/domain';
+import { ApiError, call } from '../../shared/api/client';
 import { errorMessage, notify, notifySuccess } from '../../shared/ui';
 import { FileDropZone } from './file-drop-zone';
 import { acceptOf, checkFile, fileSizeText, refusalTitle } from './file-checks';
@@ -16,7 +16,7 @@ const TYPE = 'RAW_FILE' as const;
 function uploadWithToken(token: string, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<UploadAuditRecord>('/file-upload/raw', form, { token });
+  return call(fileLinkCalls.upload, { body: form, query: { token } });
 }
 
 /**

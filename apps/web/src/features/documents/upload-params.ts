@@ -4,6 +4,7 @@
  * cannot send the admin elsewhere after an upload. Pure.
  */
 import { isDocumentType, type DocumentType } from '@portal/domain';
+import { vendorIdOf } from '../../shared/auth/vendor-context';
 
 export interface UploadParams {
   /** null when the query names no known type (the screen says so). */
@@ -67,7 +68,7 @@ export function parseUploadParams(params: URLSearchParams): UploadParams {
   return {
     document: isDocumentType(documentText) ? documentText : null,
     documentText: documentText.slice(0, 60),
-    vendorId: params.get('vendorId') || null,
+    vendorId: vendorIdOf(params),
     returnTo: safeReturnTo(params.get('returnTo')),
     payrollMonth: parsePayrollMonth(params.get('payrollMonth')),
     page: /^\d{1,6}$/.test(pageText) && Number(pageText) >= 1 ? Number(pageText) : 1,

@@ -36,6 +36,7 @@ import {
 import { employeeProfileKeys, fetchAgreementLink, profileAgreementsQuery, profileDetailsQuery, profileTransactionsQuery, terminateEmployee } from './api';
 import { DocumentCard } from './document-card';
 import { SalaryDetailsCard } from './salary-details-card';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 const DASHBOARD = '/dashboard';
 /** The profile's transactions come whole and are shown 10 a page (the page is in the URL). */
@@ -353,7 +354,7 @@ function ProfileContent({ vendorId, employeeId, fallbackEmployeeId, fallbackJoin
 export function EmployeeProfilePage() {
   const [params] = useSearchParams();
   const employeeId = (params.get('empId') ?? '').trim();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   if (!employeeId) return <Navigate to={DASHBOARD} replace />;
   return (
     <ProfileContent

@@ -1,11 +1,11 @@
 /** Employees list calls (spec 2.5, 4.6, 7): list search, report download, add / update, field checks, bulk actions. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, type EmployeeRecord } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { EMPLOYEE_FILTER_FIELDS, type EmployeeFilterField, employeeCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { employeesKeys } from '../../shared/api/query-keys';
 import type { EmployeeColumnKey } from './columns';
-import type { BulkAction, BulkResultItem } from './outcome';
-import type { CheckedField } from './employee-form-model';
+import type { BulkAction,} from './outcome';
+import type { CheckedField, EmployeeRequestBody } from './employee-form-model';
 import type { Filter } from '../../shared/ui/filter-model';
 import type { ListStateConfig } from '../../shared/ui/list/use-list-state';
 
@@ -21,8 +21,6 @@ export const EMPLOYEE_LIST: ListStateConfig<EmployeeSort, EmployeeFilterField, n
   filterFields: EMPLOYEE_FILTER_FIELDS,
 };
 
-export type { EmployeeRecord };
-
 export interface EmployeeListParams {
   page: number;
   pageSize: number;
@@ -30,11 +28,6 @@ export interface EmployeeListParams {
   filters: readonly EmployeeFilter[];
   sortBy: EmployeeSort;
   sortOrder: 'asc' | 'desc';
-}
-
-export interface EmployeeListResult {
-  employees: EmployeeRecord[];
-  total: number;
 }
 
 export { employeesKeys } from '../../shared/api/query-keys';
@@ -45,18 +38,14 @@ export const employeeListQuery = (vendorId: string | null, params: EmployeeListP
   queryOptions({
     queryKey: employeesKeys.list(vendorId, params),
     queryFn: () =>
-      api.put<EmployeeListResult>(
-        '/v2/employer-admin/employee-paginated-filter-search',
-        {
-          filters: params.filters,
+      call(employeeCalls.search, { body: {
+          filters: [...params.filters],
           limit: params.pageSize,
           pageNumber: params.page,
           searchText: params.search,
           sortby: params.sortBy,
           sortOrder: params.sortOrder,
-        },
-        vendorQuery(vendorId),
-      ),
+        }, query: vendorQuery(vendorId) }),
     placeholderData: keepPreviousData,
   });
 
@@ -65,19 +54,15 @@ export const downloadEmployeeReport = (
   vendorId: string | null,
   body: { filters: readonly EmployeeFilter[]; searchText: string; columns: EmployeeColumnKey[]; sortby: EmployeeSort; sortOrder: 'asc' | 'desc' },
 ) =>
-  api.put<Blob>('/employer-admin/search', body, vendorQuery(vendorId));
+  call(employeeCalls.report, { body: { ...body, filters: [...body.filters] }, query: vendorQuery(vendorId) });
 
-export const addEmployee = (body: Record<string, string>, vendorId: string | null) =>
-  api.post<EmployeeRecord>('/employer-admin/employee', body, vendorQuery(vendorId));
-export const updateEmployee = (body: Record<string, string>, vendorId: string | null) =>
-  api.patch<EmployeeRecord>('/employer-admin/employee', body, vendorQuery(vendorId));
+export const addEmployee = (body: EmployeeRequestBody, vendorId: string | null) =>
+  call(employeeCalls.add, { body, query: vendorQuery(vendorId) });
+export const updateEmployee = (body: EmployeeRequestBody, vendorId: string | null) =>
+  call(employeeCalls.update, { body, query: vendorQuery(vendorId) });
 
 export const checkEmployeeField = (field: CheckedField, value: string, employeeId: string | undefined, vendorId: string | null) =>
-  api.post<{ available: boolean }>('/employer-admin/employee-field-check', { field, value, ...(employeeId ? { employeeId } : {}) }, vendorQuery(vendorId));
+  call(employeeCalls.fieldCheck, { body: { field, value, ...(employeeId ? { employeeId } : {}) }, query: vendorQuery(vendorId) });
 
 export const bulkEmployeeAction = (action: BulkAction, employerEmployeeIds: string[], vendorId: string | null) =>
-  api.patch<{ data: BulkResultItem[] }>(
-    action === 'terminate' ? '/v2/employer-admin/terminate-employees' : '/v2/employer-admin/activate-employees',
-    { employerEmployeeIds },
-    vendorQuery(vendorId),
-  );
+  call(action === 'terminate' ? employeeCalls.terminateMany : employeeCalls.activateMany, { body: { employerEmployeeIds }, query: vendorQuery(vendorId) });

@@ -66,16 +66,18 @@ export function formFromRecord(e: EmployeeRecord): EmployeeFormValues {
  * The add / update body: every field trimmed, the optional selects and designation left out when
  * empty; on update (with `id`) a blank salary account number is left out too, so the stored one stays.
  */
-export function employeeRequestBody(values: EmployeeFormValues, id?: string): Record<string, string> {
-  const body: Record<string, string> = {};
+export type EmployeeRequestBody = Partial<Record<EmployeeFormField, string>> &
+  Pick<EmployeeFormValues, 'fullName' | 'employerEmployeeId' | 'currentMonthlySalary' | 'joiningDate'> & { id?: string };
+export function employeeRequestBody(values: EmployeeFormValues, id?: string): EmployeeRequestBody {
+  const body: Partial<Record<EmployeeFormField, string>> = {};
   for (const [key, value] of Object.entries(values) as [EmployeeFormField, string][]) {
     const v = value.trim();
     if (['designation', 'branchId', 'gradeId', 'departmentId'].includes(key) && v === '') continue;
     if (id && key === 'salaryAccountNumber' && v === '') continue;
     body[key] = v;
   }
-  if (id) body.id = id;
-  return body;
+  const required = { fullName: values.fullName.trim(), employerEmployeeId: values.employerEmployeeId.trim(), currentMonthlySalary: values.currentMonthlySalary.trim(), joiningDate: values.joiningDate.trim() };
+  return { ...body, ...required, ...(id ? { id } : {}) };
 }
 
 /** A server availability check of the e-mail or the mobile. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEdit, IconFileUpload, IconPlayerPlay, IconUserMinus, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,6 +43,7 @@ import {
 import { documentUploadHref, employmentLabel, profileHref, salaryText, signUpLabel, tableDate, textOrNA, withdrawalLabel } from './format';
 import { bulkErrorOutcome, bulkOutcome, type BulkAction, type BulkOutcome } from './outcome';
 import { canActivate, canTerminate, nextSelection, selectionSummary } from './selection';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 /** The add/edit drawer (its form, rules and date box) loads when first opened, not with the list (issue 14). */
 /** The Add/Edit drawer's code: fetched once the list is idle; asked for before, it shows that it is coming. */
@@ -108,10 +109,9 @@ const NOWRAP: readonly EmployeeColumnKey[] = ['employerEmployeeId', 'mobile', 'j
  * Termination. Page, page size, sort, search and filters live in the URL (ListView).
  */
 export function EmployeesPage() {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const vendorContext = vendorId !== null;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'EMPLOYEES', 'READ', vendorContext);

@@ -1,7 +1,8 @@
 /** EWA request calls (issue 13, decision 0024): entity type TRANSACTION of the approval calls (spec 7). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApprovalDecision, PendingTransactionApproval, PendingTransactionApprovalsResult, TransactionDecisionResult } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { approvalCalls } from '@portal/domain';
+import type { ApprovalDecision, PendingTransactionApproval,} from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { ewaRequestKeys } from '../../shared/api/query-keys';
 
 export type { PendingTransactionApproval };
@@ -12,11 +13,11 @@ export const pendingRequestsQuery = (vendorId: string | null, search: string) =>
   queryOptions({
     queryKey: ewaRequestKeys.pending(vendorId, search),
     queryFn: () =>
-      api.get<PendingTransactionApprovalsResult>('/employer-admin/employer-approval/pending-approvals', {
-        entityType: 'TRANSACTION',
+      call(approvalCalls.pending, { query: {
+        entityType: 'TRANSACTION' as const,
         search: search || undefined,
         vendorId,
-      }),
+      } }),
     placeholderData: keepPreviousData,
   });
 
@@ -27,8 +28,4 @@ export interface RequestDecision {
 
 /** The decision call carries entityId, entityType, status and modifiedFields (spec 3); an advance has nothing to modify. */
 export const decideRequest = ({ request, status }: RequestDecision, vendorId: string | null) =>
-  api.put<TransactionDecisionResult>(
-    '/employer-admin/employer-approval/update-request',
-    { entityId: request.entityId, entityType: 'TRANSACTION', status, modifiedFields: {} },
-    vendorId ? { vendorId } : undefined,
-  );
+  call(approvalCalls.decide, { body: { entityId: request.entityId, entityType: 'TRANSACTION' as const, status, modifiedFields: {} }, query: vendorId ? { vendorId } : undefined });

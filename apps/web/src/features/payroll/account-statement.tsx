@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatRupees, type AccountStatement, type AccountStatementLine } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { formatRupees, type AccountStatement, type AccountStatementLine, payoutCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { payrollKeys } from '../../shared/api/query-keys';
 import { errorMessage } from '../../shared/ui';
 import { dateAndTimeIst } from './model';
@@ -16,7 +16,7 @@ import { dateAndTimeIst } from './model';
 const statementQuery = () =>
   queryOptions({
     queryKey: payrollKeys.accountStatement(),
-    queryFn: () => api.get<AccountStatement>('/employer-admin/payroll/account-statement'),
+    queryFn: () => call(payoutCalls.accountStatement),
     staleTime: 0,
   });
 

@@ -9,24 +9,20 @@ import {
   firstDayOf,
   lastDayOf,
   parseDocumentLocation,
-  type DocResult,
   type EmployeePayoutDetailsBody,
-  type EmployeePayoutDetailsResult,
   type ExecutePayrollResult,
   type HrActionBody,
-  type MissingWorkersResult,
   type MonthYearValue,
   type PayoutFilter,
   type PayrollDetails,
-  type PayrollInfo,
-  type PayrollListResult,
-  type PayrollMonthlySummary,
   type PayrollStatusResult,
-  type StreamAccountInfo,
   type StreamingExecuteQuery,
   type UpdatePayrollStatusBody,
+  documentCalls,
+  payoutCalls,
+  payrollCalls,
 } from '@portal/domain';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { payrollKeys } from '../../shared/api/query-keys';
 import { saveBlob } from '../../shared/api/save-file';
 import { accountCovers, refreshIntervalOf } from './model';
@@ -50,7 +46,7 @@ export const isNoPayroll = (error: unknown): boolean => error instanceof ApiErro
 export const payrollInfoQuery = (vendorId: string | null) =>
   queryOptions({
     queryKey: payrollKeys.info(vendorId),
-    queryFn: () => api.get<PayrollInfo>('/employer-admin/payroll/payroll-info', vendorQuery(vendorId)),
+    queryFn: () => call(payrollCalls.info, { query: vendorQuery(vendorId) }),
     staleTime: 60_000,
   });
 
@@ -61,7 +57,7 @@ export const BALANCE_WATCH_MS = 5000;
 export const accountInfoQuery = (vendorId: string | null, required: number | null = null) =>
   queryOptions({
     queryKey: payrollKeys.account(vendorId),
-    queryFn: () => api.get<StreamAccountInfo>('/employer-admin/payroll/stream-account-info', vendorQuery(vendorId)),
+    queryFn: () => call(payoutCalls.accountInfo, { query: vendorQuery(vendorId) }),
     staleTime: 0,
     // Coming back from the recharge tab shows the new balance.
     refetchOnWindowFocus: true,
@@ -72,7 +68,7 @@ export const accountInfoQuery = (vendorId: string | null, required: number | nul
 export const monthlySummaryQuery = (vendorId: string | null, month: MonthYearValue | null) =>
   queryOptions({
     queryKey: payrollKeys.monthlySummary(vendorId, month),
-    queryFn: () => api.get<PayrollMonthlySummary>('/employer-admin/payroll-monthly-summary', { ...vendorQuery(vendorId), ...(month ? monthQuery(month) : {}) }),
+    queryFn: () => call(payrollCalls.monthlySummary, { query: { ...vendorQuery(vendorId), ...(month ? monthQuery(month) : {}) } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => refreshIntervalOf(q.state.data?.summary.status),
@@ -82,7 +78,7 @@ export const monthlySummaryQuery = (vendorId: string | null, month: MonthYearVal
 export const payrollHistoryQuery = (vendorId: string | null, page: number, limit: number = PAYROLL_HISTORY_PAGE_SIZE) =>
   queryOptions({
     queryKey: payrollKeys.history(vendorId, page, limit),
-    queryFn: () => api.get<PayrollListResult>('/employer-admin/payroll', { ...vendorQuery(vendorId), pageNumber: page, limit }),
+    queryFn: () => call(payrollCalls.list, { query: { ...vendorQuery(vendorId), pageNumber: page, limit } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.payrolls.some((p) => refreshIntervalOf(p.status) !== false) ? 2000 : false),
@@ -92,7 +88,7 @@ export const payrollHistoryQuery = (vendorId: string | null, page: number, limit
 export const payrollDetailsQuery = (vendorId: string | null, month: MonthYearValue) =>
   queryOptions({
     queryKey: payrollKeys.details(vendorId, month),
-    queryFn: () => api.get<PayrollDetails>('/employer-admin/payroll/payroll-details', { ...vendorQuery(vendorId), ...monthQuery(month) }),
+    queryFn: () => call(payrollCalls.details, { query: { ...vendorQuery(vendorId), ...monthQuery(month) } }),
     // Fresh on every visit, but the read the route's prefetch made as the page opened (decision 0041) is not asked for again as it mounts.
     staleTime: 2_000,
     retry: false,
@@ -104,7 +100,7 @@ export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, re
     queryKey: payrollKeys.entries(vendorId, s),
     queryFn: () => {
       const body: EmployeePayoutDetailsBody = { page: Math.max(0, s.page - 1), status: s.filter, ...monthQuery(s.month), ...(s.search ? { searchId: s.search } : {}) };
-      return api.post<EmployeePayoutDetailsResult>('/employer-admin/payroll/employee-payout-details', body, vendorQuery(vendorId));
+      return call(payrollCalls.payoutDetails, { body, query: vendorQuery(vendorId) });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -115,7 +111,7 @@ export const payoutEntriesQuery = (vendorId: string | null, s: EntriesSearch, re
 export const missingWorkersQuery = (vendorId: string | null, payrollId: string, page: number, limit: number = MISSING_WORKERS_PAGE_SIZE) =>
   queryOptions({
     queryKey: payrollKeys.missingWorkers(vendorId, payrollId, page, limit),
-    queryFn: () => api.get<MissingWorkersResult>('/employer-admin/payroll/missing-workers', { payrollId, pageNumber: page, limit, ...vendorQuery(vendorId) }),
+    queryFn: () => call(payrollCalls.missingWorkers, { query: { payrollId, pageNumber: page, limit, ...vendorQuery(vendorId) } }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -128,11 +124,11 @@ export const missingWorkersQuery = (vendorId: string | null, payrollId: string, 
  * payroll already frozen by the first call (and answers it), so both always go out.
  */
 export async function finalizePayroll(payrollId: string, month: MonthYearValue, vendorId: string | null): Promise<{ frozen: PayrollStatusResult; hrActionError: unknown }> {
-  const frozen = await api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'PAYROLL_FROZEN' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+  const frozen = await call(payrollCalls.updateStatus, { body: { payrollId, status: 'PAYROLL_FROZEN' } satisfies UpdatePayrollStatusBody, query: vendorQuery(vendorId) });
   const body = { type: 'FREEZE_PAYROLL', data: { payrollId, startDate: firstDayOf(month), endDate: lastDayOf(month) } } satisfies HrActionBody;
   // The payroll is frozen whatever happens next: a failed HR action is reported as such, never as a failed finalize.
   try {
-    await api.post<PayrollStatusResult>('/hrAction', body, vendorQuery(vendorId));
+    await call(payrollCalls.freeze, { body, query: vendorQuery(vendorId) });
     return { frozen, hrActionError: null };
   } catch (error) {
     return { frozen, hrActionError: error };
@@ -140,7 +136,7 @@ export async function finalizePayroll(payrollId: string, month: MonthYearValue, 
 }
 
 export const cancelPayroll = (payrollId: string, vendorId: string | null) =>
-  api.put<PayrollStatusResult>('/employer-admin/payroll/update-payroll-status', { payrollId, status: 'CANCELLED' } satisfies UpdatePayrollStatusBody, vendorQuery(vendorId));
+  call(payrollCalls.updateStatus, { body: { payrollId, status: 'CANCELLED' } satisfies UpdatePayrollStatusBody, query: vendorQuery(vendorId) });
 
 /**
  * Execute (4.5). A PAYROLL_STREAMING_ACCOUNT payroll goes by its streaming account id (from
@@ -149,15 +145,15 @@ export const cancelPayroll = (payrollId: string, vendorId: string | null) =>
  */
 export async function executePayroll(payroll: Pick<PayrollDetails, '_id' | 'kind' | 'month'>, vendorId: string | null): Promise<ExecutePayrollResult> {
   if (payroll.kind !== 'PAYROLL_STREAMING_ACCOUNT') {
-    return api.put<ExecutePayrollResult>('/employer-admin/payroll/execute-payroll', undefined, { payrollId: payroll._id, ...vendorQuery(vendorId) });
+    return call(payoutCalls.execute, { query: { payrollId: payroll._id, ...vendorQuery(vendorId) } });
   }
-  const account = await api.get<StreamAccountInfo>('/employer-admin/payroll/stream-account-info', vendorQuery(vendorId));
+  const account = await call(payoutCalls.accountInfo, { query: vendorQuery(vendorId) });
   const query: StreamingExecuteQuery = { streamingAccountId: account.streamingAccountId, ...monthQuery(payroll.month), ...vendorQuery(vendorId) };
-  return api.put<ExecutePayrollResult>('/employer-admin/payroll/streaming-account/execute-payroll', undefined, query);
+  return call(payoutCalls.executeStreaming, { query });
 }
 
 export const reinitiateFailed = (payrollId: string, vendorId: string | null) =>
-  api.put<ExecutePayrollResult>('/employer-admin/payroll/reinitiate-failed-transactions', undefined, { payrollId, ...vendorQuery(vendorId) });
+  call(payoutCalls.reinitiate, { query: { payrollId, ...vendorQuery(vendorId) } });
 
 function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(b64);
@@ -170,6 +166,6 @@ function bytesOf(b64: string): Uint8Array<ArrayBuffer> {
 export async function downloadStoredDocument(location: string, vendorId: string | null, fileName?: string): Promise<void> {
   const ref = parseDocumentLocation(location);
   if (!ref) throw new ApiError(404, 'Document not found', undefined);
-  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...vendorQuery(vendorId) });
+  const doc = await call(documentCalls.doc, { query: { ...ref, ...vendorQuery(vendorId) } });
   saveBlob(new Blob([bytesOf(doc.b64File)], { type: doc.mimeType }), fileName ?? doc.fileName);
 }

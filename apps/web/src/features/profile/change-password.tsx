@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Button, Collapse, Group, Stack, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ChangePasswordForm, MSG, type ChangePasswordInput } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { ChangePasswordForm, MSG, type ChangePasswordInput, authCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { setToken } from '../../shared/auth/token';
 import { notifyApiError, notifySuccess } from '../../shared/ui';
 import { Form, useSchemaForm, PasswordField as PasswordFieldOf } from '../../shared/forms/form';
@@ -26,7 +26,7 @@ export function ChangePassword() {
 
   const change = useMutation({
     mutationFn: (values: ChangePasswordInput) =>
-      api.post<{ message: string; token: string }>('/auth/password/change', { currentPassword: values.currentPassword, newPassword: values.newPassword }),
+      call(authCalls.changePassword, { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
     onSuccess: (res) => {
       if (res?.token) setToken(res.token);
       notifySuccess(MSG.passwordUpdated);

@@ -1,7 +1,8 @@
 /** Salary Topups calls (spec 2.12, 7): one page of the applications of a period (paged on the server) and the Download. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { SalaryTopupResult, SalaryTopupSortBy, SortOrder } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { SALARY_ADVANCE_STATUSES, workerTransactionCalls } from '@portal/domain';
+import type {  SalaryTopupSortBy, SortOrder } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { topupsKeys } from '../../shared/api/query-keys';
 
 export interface TopupsSearch {
@@ -17,14 +18,14 @@ export interface TopupsPage {
   sortOrder: SortOrder;
 }
 
-const queryOf = (s: TopupsSearch) => ({ startDate: s.startDate, endDate: s.endDate, status: s.status || undefined });
+const queryOf = (s: TopupsSearch) => ({ startDate: s.startDate, endDate: s.endDate, status: SALARY_ADVANCE_STATUSES.find((x) => x === s.status) });
 
 export const topupsQuery = (s: TopupsSearch, p: TopupsPage) =>
   queryOptions({
     queryKey: topupsKeys.search({ ...s, ...p }),
-    queryFn: () => api.get<SalaryTopupResult>('/employer-admin/salary-topup/applications', { ...queryOf(s), ...p }),
+    queryFn: () => call(workerTransactionCalls.topups, { query: { ...queryOf(s), ...p } }),
     placeholderData: keepPreviousData,
   });
 
 /** The whole search (up to the cap), newest first: paging and sort do not apply. */
-export const downloadTopupsReport = (s: TopupsSearch) => api.get<Blob>('/employer-admin/salary-topup/applications/report', queryOf(s));
+export const downloadTopupsReport = (s: TopupsSearch) => call(workerTransactionCalls.topupsReport, { query: queryOf(s) });

@@ -1,13 +1,12 @@
 /** Settings (admin users) calls, spec 7 "Admins and approvals"; see docs/identity-and-admin-api.md. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyList, type WebhookDeliveryList, type WebhookEndpointBody, type WebhookEndpointList, type WebhookSecretResult, type ActivityTrailResult, type AdminFormBody, type AdminListResult, type AdminRow, type RolesResult } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { ACTIVITY_TRAIL_PAGE_SIZE, type ActivityResult, type ApiKeyCreateBody, type WebhookEndpointBody, type AdminFormBody, type AdminRow, adminCalls, apiKeyCalls, webhookCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { settingsKeys } from '../../shared/api/query-keys';
 import { integrationKeys } from '../../shared/api/integration-keys';
 
 export type { AdminRow };
-type AdminList = z.infer<typeof AdminListResult>;
 
 export { settingsKeys } from '../../shared/api/query-keys';
 
@@ -16,32 +15,28 @@ const vendorQuery = (vendorId: string | null) => (vendorId ? { vendorId } : unde
 export const adminListQuery = (vendorId: string | null) =>
   queryOptions({
     queryKey: settingsKeys.adminList(vendorId),
-    queryFn: () => api.get<AdminList>('/employer-admin/employer-admins', vendorQuery(vendorId)),
+    queryFn: () => call(adminCalls.list, { query: vendorQuery(vendorId) }),
   });
 
 export const rolesQuery = () =>
   queryOptions({
     queryKey: settingsKeys.roles(),
-    queryFn: () => api.get<z.infer<typeof RolesResult>>('/roles', { userType: 'EMPLOYER_ADMIN' }),
+    queryFn: () => call(adminCalls.roles, { query: { userType: 'EMPLOYER_ADMIN' } }),
     staleTime: 10 * 60_000,
   });
 
-interface MessageResult {
-  message: string;
-}
-
 export const createAdmin = (body: AdminFormBody, vendorId: string | null) =>
-  api.post<MessageResult>('/employer-admin/create-employer-admin', body, vendorQuery(vendorId));
+  call(adminCalls.create, { body, query: vendorQuery(vendorId) });
 
 export const updateAdmin = (id: string, body: AdminFormBody, vendorId: string | null) =>
-  api.put<MessageResult>('/employer-admin/update-employer-admin', body, { id, ...vendorQuery(vendorId) });
+  call(adminCalls.update, { body, query: { id, ...vendorQuery(vendorId) } });
 
 /** Decision 0038: another admin's sign-in phone is reset; they enrol the registered mobile at the next sign-in. */
 export const resetSecondFactor = (id: string, vendorId: string | null) =>
-  api.post<MessageResult>(`/employer-admin/reset-second-factor/${encodeURIComponent(id)}`, undefined, vendorQuery(vendorId));
+  call(adminCalls.resetSecondFactor, { params: { id }, query: vendorQuery(vendorId) });
 
 export const removeAdmin = (id: string, vendorId: string | null) =>
-  api.delete<MessageResult>(`/employer-admin/terminate/${encodeURIComponent(id)}`, vendorQuery(vendorId));
+  call(adminCalls.remove, { params: { id }, query: vendorQuery(vendorId) });
 
 // ---- activity (spec 7 "GET /employer-admin/activity"; the activity trail, decision 0017) ----
 
@@ -51,7 +46,7 @@ export type ActivityList = z.infer<typeof ActivityResult>;
 export const activityQuery = (vendorId: string | null) =>
   queryOptions({
     queryKey: settingsKeys.activity(vendorId),
-    queryFn: () => api.get<ActivityList>('/employer-admin/activity', vendorQuery(vendorId)),
+    queryFn: () => call(adminCalls.activity, { query: vendorQuery(vendorId) }),
   });
 
 export interface TrailSearch {
@@ -65,31 +60,31 @@ const trailQuery = (s: Omit<TrailSearch, 'page'>) => ({ startDate: s.startDate, 
 export const activityTrailQuery = (s: TrailSearch) =>
   queryOptions({
     queryKey: settingsKeys.activityTrail(s),
-    queryFn: () => api.get<ActivityTrailResult>('/employer-admin/activity/trail', { ...trailQuery(s), pageNumber: s.page, limit: ACTIVITY_TRAIL_PAGE_SIZE }),
+    queryFn: () => call(adminCalls.activityTrail, { query: { ...trailQuery(s), pageNumber: s.page, limit: ACTIVITY_TRAIL_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
-export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => api.get<Blob>('/employer-admin/activity/export', trailQuery(s));
+export const downloadActivityTrail = (s: Omit<TrailSearch, 'page'>) => call(adminCalls.activityExport, { query: trailQuery(s) });
 
 // ---- API keys (issue 26, decision 0044) ----
 
-export const apiKeyListQuery = () => queryOptions({ queryKey: integrationKeys.apiKeys(), queryFn: () => api.get<ApiKeyList>('/employer-admin/api-keys') });
-export const createApiKey = (body: ApiKeyCreateBody) => api.post<ApiKeyCreated>('/employer-admin/api-keys', body);
-export const revokeApiKey = (id: string) => api.post<MessageResult>(`/employer-admin/api-keys/${encodeURIComponent(id)}/revoke`);
+export const apiKeyListQuery = () => queryOptions({ queryKey: integrationKeys.apiKeys(), queryFn: () => call(apiKeyCalls.list) });
+export const createApiKey = (body: ApiKeyCreateBody) => call(apiKeyCalls.create, { body });
+export const revokeApiKey = (id: string) => call(apiKeyCalls.revoke, { params: { id } });
 
 // ---- Webhooks (issue 26, decision 0045) ----
 
-export const webhookEndpointsQuery = () => queryOptions({ queryKey: integrationKeys.webhooks(), queryFn: () => api.get<WebhookEndpointList>('/employer-admin/webhooks') });
+export const webhookEndpointsQuery = () => queryOptions({ queryKey: integrationKeys.webhooks(), queryFn: () => call(webhookCalls.list) });
 export const webhookDeliveriesQuery = (page: number) =>
   queryOptions({
     queryKey: integrationKeys.webhookDeliveries(page),
-    queryFn: () => api.get<WebhookDeliveryList>('/employer-admin/webhooks/deliveries', { page }),
+    queryFn: () => call(webhookCalls.deliveries, { query: { page } }),
     placeholderData: keepPreviousData,
     // Deliveries move on by themselves (attempts, retries): the log follows them while it is open.
     refetchInterval: 5_000,
   });
-export const addWebhookEndpoint = (body: WebhookEndpointBody) => api.post<WebhookSecretResult>('/employer-admin/webhooks', body);
-export const rotateWebhookSecret = (id: string) => api.post<WebhookSecretResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}/rotate-secret`);
-export const pingWebhook = (id: string) => api.post<MessageResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}/ping`);
-export const removeWebhook = (id: string) => api.delete<MessageResult>(`/employer-admin/webhooks/${encodeURIComponent(id)}`);
-export const replayWebhookDelivery = (id: string) => api.post<MessageResult>(`/employer-admin/webhooks/deliveries/${encodeURIComponent(id)}/replay`);
+export const addWebhookEndpoint = (body: WebhookEndpointBody) => call(webhookCalls.add, { body });
+export const rotateWebhookSecret = (id: string) => call(webhookCalls.rotateSecret, { params: { id } });
+export const pingWebhook = (id: string) => call(webhookCalls.ping, { params: { id } });
+export const removeWebhook = (id: string) => call(webhookCalls.remove, { params: { id } });
+export const replayWebhookDelivery = (id: string) => call(webhookCalls.replay, { params: { id } });

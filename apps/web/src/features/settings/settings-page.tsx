@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconHistory, IconKey, IconUserPlus, IconWebhook } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { ListView, PageTitle, Unauthorized, errorMessage, useListState, type Dat
 import { AdminFormDialog } from './admin-form-dialog';
 import { adminListQuery, type AdminRow } from './api';
 import { VendorActivities } from './vendor-activities';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'manage'; admin: AdminRow };
 
@@ -18,8 +19,7 @@ type DialogState = { kind: 'closed' } | { kind: 'add' } | { kind: 'manage'; admi
  * one's own.
  */
 export function SettingsPage() {
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   const vendorContext = vendorId !== null;
   const profile = useQuery(profileQuery());
   const resources = profile.data?.resources;

@@ -3,11 +3,11 @@
  * token is fetched at each click; the tab is opened at once (so the browser counts it as the
  * click's) and sent to the link when the token arrives.
  */
-import type { FileUploadTokenResult } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { fileLinkCalls } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { notifyApiError } from '../../shared/ui';
 
-export const fetchFileUploadLink = () => api.post<FileUploadTokenResult>('/employer-admin/file-upload-token');
+export const fetchFileUploadLink = () => call(fileLinkCalls.token);
 
 export async function openFileUploadLink(): Promise<void> {
   const tab = window.open('about:blank', '_blank');

@@ -3,6 +3,7 @@
  * the domain's visibleMenu(); this file only knows paths and labels.
  */
 import { FILE_UPLOAD_PAGE_PATH, type MenuKey } from '@portal/domain';
+import { vendorIdOf } from '../../shared/auth/vendor-context';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -48,7 +49,7 @@ const underPrefix = (pathname: string, prefix: string): boolean => pathname === 
 /** The menu entry a location belongs to: anything in vendor context is Vendors; uploads follow their document. */
 export function activeMenuKey(pathname: string, search: string): MenuKey | null {
   const params = new URLSearchParams(search);
-  if (params.get('vendorId')) return 'vendors';
+  if (vendorIdOf(params)) return 'vendors';
   if (underPrefix(pathname, '/documentUpload')) return DOCUMENT_MENU[params.get('document') ?? ''] ?? null;
   return MENU.find((entry) => entry.match.some((prefix) => underPrefix(pathname, prefix)))?.key ?? null;
 }
@@ -59,5 +60,5 @@ export function activeMenuKey(pathname: string, search: string): MenuKey | null 
  */
 export function isEmployerOnlyLocation(pathname: string, search: string): boolean {
   if (underPrefix(pathname, '/vendors') || underPrefix(pathname, '/profile')) return false;
-  return !new URLSearchParams(search).get('vendorId');
+  return !vendorIdOf(new URLSearchParams(search));
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { canEnterVendor, hasAnyVendorRead, visibleVendorTabs } from '@portal/domain';
 import { employerConfigQuery, profileQuery, vendorsQuery } from '../../shared/auth/profile';
 import { Unauthorized } from '../../shared/ui';
+import { useVendorId } from '../../shared/auth/vendor-context';
 
 /** Which vendor tab a location belongs to (the employee profile sits under Employees; the payroll screens under Payroll; Leave under Attendance). */
 const tabOf = (pathname: string): string => {
@@ -73,8 +74,7 @@ function VendorContext({ vendorId, children }: { vendorId: string; children: Rea
  */
 export function VendorLayout() {
   const location = useLocation();
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId') ?? '';
+  const vendorId = useVendorId() ?? '';
   const admin = useQuery(profileQuery()).data;
   const atIndex = /^\/vendors\/?$/.test(location.pathname);
 
@@ -93,8 +93,7 @@ export function VendorLayout() {
  * Leave, with a vendorId): with one, the vendor's name and tabs above it, as on the vendor's own pages.
  */
 export function VendorFrame({ children }: { children: ReactNode }) {
-  const [params] = useSearchParams();
-  const vendorId = params.get('vendorId');
+  const vendorId = useVendorId();
   if (!vendorId) return <>{children}</>;
   return <VendorContext vendorId={vendorId}>{children}</VendorContext>;
 }

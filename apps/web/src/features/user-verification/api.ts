@@ -1,7 +1,8 @@
 /** Worker approval calls (spec 7 "Admins and approvals"): the pending workers and the decision. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApprovalDecision, ApprovalDecisionResult, PendingApprovalsResult, PendingWorkerApproval } from '@portal/domain';
-import { api } from '../../shared/api/client';
+import { approvalCalls } from '@portal/domain';
+import type { ApprovalDecision, PendingWorkerApproval } from '@portal/domain';
+import { call } from '../../shared/api/client';
 import { approvalKeys } from '../../shared/api/query-keys';
 
 export type { PendingWorkerApproval };
@@ -12,7 +13,7 @@ export const pendingWorkersQuery = (vendorId: string | null, search: string) =>
   queryOptions({
     queryKey: approvalKeys.pending(vendorId, search),
     queryFn: () =>
-      api.get<PendingApprovalsResult>('/employer-admin/employer-approval/pending-approvals', { entityType: 'WORKER', search: search || undefined, vendorId }),
+      call(approvalCalls.pending, { query: { entityType: 'WORKER' as const, search: search || undefined, vendorId } }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,13 +26,9 @@ export interface DecisionInput {
 
 /** The decision call carries entityId, entityType, status and modifiedFields (spec 3). */
 export const decideWorker = ({ worker, status, monthlySalary }: DecisionInput, vendorId: string | null) =>
-  api.put<ApprovalDecisionResult>(
-    '/employer-admin/employer-approval/update-request',
-    {
+  call(approvalCalls.decide, { body: {
       entityId: worker.employeeId,
-      entityType: 'WORKER',
+      entityType: 'WORKER' as const,
       status,
       modifiedFields: monthlySalary === undefined ? {} : { currentMonthlySalary: monthlySalary.trim() },
-    },
-    vendorId ? { vendorId } : undefined,
-  );
+    }, query: vendorId ? { vendorId } : undefined });

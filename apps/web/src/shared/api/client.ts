@@ -1,9 +1,10 @@
 /**
- * The one HTTP client: bearer token, 60-second timeout, JSON in and out. A non-2xx answer becomes
- * an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
+ * The one HTTP client: bearer token, 60-second timeout, JSON in and out. Every call goes through
+ * its contract (`call`, decision 0051), so no path or answer type is written at a call site. A
+ * non-2xx answer becomes an ApiError carrying the server's message.description (or the spec's fallback) and code: a code of
  * the domain's error table (ERRORS), which is what the screens branch on, never the text.
  */
-import { MSG, REQUEST_TIMEOUT_MS, type ErrorCode } from '@portal/domain';
+import { MSG, REQUEST_TIMEOUT_MS, type AnswerFor, type AnswerOut, type BodyIn, type Endpoint, type ErrorCode, type FileAnswer, type MultipartBody, type ParamsIn, type PathParamNames, type QueryIn } from '@portal/domain';
 import { getToken } from '../auth/token';
 
 export class ApiError extends Error {
@@ -18,7 +19,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -38,7 +39,8 @@ export const onUnauthenticated = (fn: () => void): (() => void) => {
   return () => unauthenticatedListeners.delete(fn);
 };
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** The one fetch of every call (`call` below): the path is a contract's, its parameters filled. */
+async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -57,9 +59,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(0, MSG.somethingWentWrong, undefined);
   }
   if (res.status === 200 || res.status === 201 || res.status === 204) {
-    if (res.status === 204) return undefined as T;
+    if (res.status === 204) return undefined;
     const type = res.headers.get('content-type') ?? '';
-    return (type.includes('application/json') ? await res.json() : await res.blob()) as T;
+    return type.includes('application/json') ? ((await res.json()) as unknown) : await res.blob();
   }
   let description: string = MSG.somethingWentWrong;
   let code: ErrorCode | undefined;
@@ -75,10 +77,23 @@ export async function request<T>(method: string, path: string, options: RequestO
   throw new ApiError(res.status, description, code);
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown, query?: Query) => request<T>('POST', path, { body, query }),
-  put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
-  patch: <T>(path: string, body?: unknown, query?: Query) => request<T>('PATCH', path, { body, query }),
-  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
-};
+/** A query's optional values may be null too: `url` leaves out null, undefined and ''. */
+type QueryArg<T> = { [K in keyof T]: undefined extends T[K] ? T[K] | null : T[K] };
+type Slot<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefined } : Record<never, never> extends T ? { [k in K]?: T } : { [k in K]: T };
+/** The domain's stand-ins as the browser's types. */
+type Web<T> = T extends MultipartBody ? FormData : T extends FileAnswer ? Blob : T;
+type Params<E> = [PathParamNames<E>] extends [never] ? undefined : ParamsIn<E>;
+/** What a call sends: the contract's path parameters, query and body (each required when the contract has a required one). */
+export type CallInput<E> = Slot<'params', Params<E>> & Slot<'query', QueryArg<QueryIn<E>>> & Slot<'body', Web<BodyIn<E>>> & { signal?: AbortSignal };
+
+/**
+ * A call through its contract (decision 0051): the method and path are the contract's, the
+ * path's `:parameters` filled from `params`, and the answer is the contract's answer type.
+ */
+export function call<E extends Endpoint, I extends CallInput<E>>(contract: E, input: I): Promise<Web<AnswerFor<E, I>>>;
+export function call<E extends Endpoint>(contract: E, ...input: Record<never, never> extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]): Promise<Web<AnswerOut<E>>>;
+export function call(contract: Endpoint, ...input: [CallInput<Endpoint>?]): Promise<unknown> {
+  const { params, query, body, signal } = (input[0] ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal };
+  const path = contract.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  return request(contract.method, path, { query, body, signal });
+}

@@ -4,9 +4,10 @@
  * and the signed-out screens' "back to sign in".
  */
 import { useCallback } from 'react';
+import { authCalls } from '@portal/domain';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { notifyWarning } from '../ui/notify';
 import { clearToken, getToken } from './token';
 
@@ -16,7 +17,7 @@ export const SIGN_IN_PATH = '/?signIn=true';
 export async function endSession({ callServer = true }: { callServer?: boolean } = {}): Promise<void> {
   if (callServer && getToken()) {
     try {
-      await api.post('/auth/logout');
+      await call(authCalls.logout);
     } catch {
       // already ended or unreachable: forgetting the token is what matters
     }

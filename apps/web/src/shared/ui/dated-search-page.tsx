@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Alert, Button, Select, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import { ListView, parseAsBusinessDate, parseAsLiteral, useListState } from './l
 import { errorMessage, notifyApiError, notifyWarning } from './notify';
 import { PageTitle } from './page-title';
 import { Unauthorized } from './unauthorized';
+import { useVendorId } from '../auth/vendor-context';
 
 const ALL = 'ALL';
 
@@ -111,8 +111,8 @@ export function DatedSearchPage<D extends { total: number; capped: boolean }, K 
 }: {
   config: DatedSearchList<D, K, S, T, R>;
 }) {
-  const [params] = useSearchParams();
-  const vendorId = config.vendorContext ? params.get('vendorId') || null : null;
+  const urlVendorId = useVendorId();
+  const vendorId = config.vendorContext ? urlVendorId : null;
   const resources = useQuery(profileQuery()).data?.resources;
   const canRead = canAccessArea(resources, 'TRANSACTIONS', 'READ', vendorId !== null);
   const today = businessDate(new Date());

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, Center, Group, Loader, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { canAccessArea, type ApprovalDecision, type Area } from '@portal/domain';
@@ -9,6 +8,7 @@ import { ListView, useListState } from './list';
 import { errorMessage, notifySuccess } from './notify';
 import { PageTitle } from './page-title';
 import { Unauthorized } from './unauthorized';
+import { useVendorId } from '../auth/vendor-context';
 
 const SEARCH_LABEL = 'Search by Name, Worker ID or Mobile';
 const MAX_SEARCH = 100;
@@ -93,9 +93,8 @@ export function DecisionPage<D extends { data: unknown[] }, K extends QueryKey, 
 }: {
   config: DecisionList<D, K, I, A, R>;
 }) {
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const vendorId = params.get('vendorId') || null;
+  const vendorId = useVendorId();
   // One list, not paged: the search is its only state in the URL.
   const state = useListState({});
   const search = state.search;

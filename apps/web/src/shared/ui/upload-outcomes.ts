@@ -6,17 +6,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   parseDocumentLocation,
-  type DocResult,
   type RowCounts,
   type SheetDocumentType,
   type UploadOutcome,
-  type UploadOutcomeList,
   type UploadOutcomesDismissAllBody,
-  type UploadOutcomesDismissAllResult,
   type UploadOutcomesSeenBody,
-  type UploadOutcomesSeenResult,
+  documentCalls,
+  uploadOutcomeCalls,
 } from '@portal/domain';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { uploadOutcomeKeys } from '../api/query-keys';
 import { saveBlob } from '../api/save-file';
 
@@ -31,19 +29,19 @@ export { uploadOutcomeKeys } from '../api/query-keys';
 export const uploadOutcomesQuery = () =>
   queryOptions({
     queryKey: uploadOutcomeKeys.all,
-    queryFn: () => api.get<UploadOutcomeList>('/employer-admin/upload-outcomes'),
+    queryFn: () => call(uploadOutcomeCalls.list),
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchInterval: (q) => ((q.state.data?.outcomes ?? []).some((o) => o.status === 'PROCESSING') ? OUTCOME_WATCH_MS : OUTCOME_IDLE_MS),
   });
 
-export const dismissUploadOutcome = (id: string) => api.post<void>(`/employer-admin/upload-outcomes/${encodeURIComponent(id)}/dismiss`);
+export const dismissUploadOutcome = (id: string) => call(uploadOutcomeCalls.dismiss, { params: { id } });
 /** Close all (issue 20): every open notice of an upload made at or before the newest one the stack showed. */
 export const dismissAllUploadOutcomes = (uploadedUntil: string) =>
-  api.post<UploadOutcomesDismissAllResult>('/employer-admin/upload-outcomes/dismiss-all', { uploadedUntil } satisfies UploadOutcomesDismissAllBody);
+  call(uploadOutcomeCalls.dismissAll, { body: { uploadedUntil } satisfies UploadOutcomesDismissAllBody });
 /** Outcomes the admin has seen on the upload's own list (issue 20): they stop following the admin to other screens. */
 export const markUploadOutcomesSeen = (ids: readonly string[]) =>
-  api.post<UploadOutcomesSeenResult>('/employer-admin/upload-outcomes/seen', { ids: [...ids] } satisfies UploadOutcomesSeenBody);
+  call(uploadOutcomeCalls.seen, { body: { ids: [...ids] } satisfies UploadOutcomesSeenBody });
 
 /** The newest upload instant among the notices (what Close all closes up to), or null when there are none. */
 export function newestUploadedDate(outcomes: readonly Pick<UploadOutcome, 'uploadedDate'>[]): string | null {
@@ -177,7 +175,7 @@ function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
 export async function downloadProcessedSheet(o: UploadOutcome): Promise<void> {
   const ref = o.processedDocumentURL ? parseDocumentLocation(o.processedDocumentURL) : null;
   if (!ref) return;
-  const doc = await api.get<DocResult>('/employer-admin/doc', { ...ref, ...(o.vendorId ? { vendorId: o.vendorId } : {}) });
+  const doc = await call(documentCalls.doc, { query: { ...ref, ...(o.vendorId ? { vendorId: o.vendorId } : {}) } });
   saveBlob(new Blob([base64ToBytes(doc.b64File)], { type: doc.mimeType }), processedFileNameOf(o, ref.documentId) ?? doc.fileName);
 }
 

@@ -1,0 +1,20 @@
+/** One contract per call (decision 0051): each area's contracts as a namespace. */
+export * from './endpoint.js';
+export * as authCalls from './auth-calls.js';
+export * as adminCalls from './admin-calls.js';
+export * as apiKeyCalls from './api-key-calls.js';
+export * as webhookCalls from './webhook-calls.js';
+export * as vendorCalls from './vendor-calls.js';
+export * as analyticsCalls from './analytics-calls.js';
+export * as employeeCalls from './employee-calls.js';
+export * as employeeProfileCalls from './employee-profile-calls.js';
+export * as approvalCalls from './approval-calls.js';
+export * as workerTransactionCalls from './worker-transaction-calls.js';
+export * as dashboardCalls from './dashboard-calls.js';
+export * as documentCalls from './document-calls.js';
+export * as uploadOutcomeCalls from './upload-outcome-calls.js';
+export * as fileLinkCalls from './file-link-calls.js';
+export * as payrollCalls from './payroll-calls.js';
+export * as payoutCalls from './payout-calls.js';
+export * as platformCalls from './platform-calls.js';
+export type { UploadCall } from './document-calls.js';
