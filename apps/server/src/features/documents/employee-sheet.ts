@@ -40,7 +40,7 @@ import {
   type SealedWorkerColumns,
   type WorkerColumns,
 } from '../employees/index.js';
-import type { DataProtector } from '../../platform/data-protection.js';
+import type { BlindIndex, DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
 import { nextPageEnd, refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
@@ -305,14 +305,14 @@ interface Encoded {
 
 /**
  * The staged row: the form, the keys the sheet gave, and the account number's masked form and
- * keyed hash (decision 0037), so the SQL steps stay set-based. It is sealed only when written
+ * keyed hash (decision 0037), so the SQL steps stay set-based. The hashes are made under the one
+ * blind-index snapshot the staging took for the whole sheet (as the payroll sheet's are). It is sealed only when written
  * (createNew, the row-by-row apply): AES-GCM costs a cipher context per value, which a re-upload
  * of unchanged rows should not pay.
  */
-function encode(row: EmployeeSheetRow, protector: DataProtector): Encoded {
+function encode(row: EmployeeSheetRow, _protector: DataProtector, index: BlindIndex): Encoded {
   const number = row.form.salaryAccountNumber.trim();
   if (number === '') return { form: row.form, given: [...row.given] };
-  const index = protector.blindIndex();
   const account: Encoded['account'] = { m: maskLast4(number), h: index.hash(number).toString('hex') };
   if (index.previous !== null) account.o = index.hash(number, index.previous).toString('hex');
   return { form: row.form, given: [...row.given], account };
