@@ -28,8 +28,12 @@ export async function startQueue(databaseUrl: string): Promise<PgBoss> {
   boss.on('error', (e: unknown) => {
     // While the process stops, the database going away under the queue's connections (an embedded
     // PostgreSQL stopped by the same Ctrl-C, its 57P01 "terminating connection") is expected.
-    if (stopping && isDatabaseGoingAway(e)) return;
-    console.error('queue error', e);
+    // Ctrl-C reaches the whole process group at once, so PostgreSQL's goodbye can be read before this
+    // process's own signal handler has run: a going-away error is judged a moment later.
+    if (!isDatabaseGoingAway(e)) return void console.error('queue error', e);
+    setTimeout(() => {
+      if (!stopping) console.error('queue error', e);
+    }, 1000).unref();
   });
   await boss.start();
   return boss;
