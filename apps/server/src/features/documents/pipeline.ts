@@ -39,7 +39,7 @@ import type { Deps } from '../../platform/context.js';
 import { openWorkbook, type SheetRow } from '../../platform/uploads/sheet-reader.js';
 import { writeXlsx } from '../../platform/uploads/xlsx-writer.js';
 import type { ProcessUpload } from './jobs.js';
-import type { AnySheetKind, SheetRun, UploadCounts } from './sheet-kind.js';
+import type { AnySheetKind, ApplyResult, SheetRun, UploadCounts } from './sheet-kind.js';
 import { emitEvent } from '../../platform/events.js';
 import { JOB_MSG, abandonUpload } from './sheet-queue.js';
 import { moveUpload } from './upload-status.js';
@@ -301,6 +301,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     const options: RowOptions = { today: isoDateInZone(deps.now(), BUSINESS_TIME_ZONE) };
     let read: ReadSheet;
     let later = false;
+    let afterCommit: ApplyResult['afterCommit'];
     const started = performance.now();
     const phases: string[] = [];
     const lap = (name: string) => phases.push(`${name} ${Math.round(performance.now() - started)} ms`);
@@ -345,6 +346,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
           throw err;
         }
         settled?.set(Infinity);
+        afterCommit = result.afterCommit;
         lap('applied');
         const written = early ? await early : null;
         // Any row the kind left without an outcome is a fault of the kind, not of the sheet.
@@ -382,6 +384,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
     }
     lap('committed');
     deps.log.info(`sheet ${uploadId} (${current.doc_type}, ${read!.rows} rows): ${phases.join(', ')}`);
+    if (afterCommit) await afterCommit(deps).catch((err: unknown) => deps.log.error(err));
     if (later) {
       // The status is committed; the processed sheet follows (the history shows it when stored).
       try {

@@ -51,6 +51,12 @@ export interface ApplyResult {
   latestDate?: string | null;
   /** What the row statuses count as, when the kind has statuses of its own (payroll). */
   counts?: (byStatus: ReadonlyMap<string, number>) => UploadCounts;
+  /**
+   * Upkeep once the upload's status is committed, outside its transaction (the employee sheet's
+   * ANALYZE of workers): the result does not wait for it, and it holds no lock until the commit.
+   * A failure is logged, never the upload's.
+   */
+  afterCommit?: (deps: Deps) => Promise<void>;
 }
 
 export interface SheetKind<K extends string, R> {

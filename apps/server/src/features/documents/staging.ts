@@ -148,6 +148,72 @@ export async function nextPageEnd(trx: Kysely<DB>, uploadId: string, after: numb
   return rows[0]?.last ?? null;
 }
 
+/**
+ * The pages of `size` staged rows, by row number, whatever their outcomes: the last row number of
+ * each (ascending) and how many of its rows are still open (no status from staging or a repeat
+ * check), from one scan of the upload's rows. For a kind that applies a row-number range at a time
+ * and looks up the rows of a range itself (`nextPageEnd` checks every row for an outcome: 0.3 s
+ * for 10,000 rows that all had one, issue 21).
+ */
+export async function pageEnds(trx: Kysely<DB>, uploadId: string, size: number): Promise<{ upTo: number; open: number }[]> {
+  const { rows } = await sql<{ up_to: number; open: number }>`
+    select max(row_number) as up_to, count(*) filter (where status is null)::int as open
+    from (select row_number, status, (row_number() over (order by row_number) - 1) / ${size} as page from sheet_rows where upload_id = ${uploadId}::uuid) p
+    group by page
+    order by page
+  `.execute(trx);
+  return rows.map((r) => ({ upTo: r.up_to, open: r.open }));
+}
+
+/**
+ * Every row still without an outcome whose `expr` (over the staged row's columns: key, value) equals
+ * another's is refused, citing the file's row numbers; for each check in turn, a row refused by an
+ * earlier check not counting among the repeats of a later one. One read of the staged rows for
+ * every check (each row's JSON parsed once, not once a check: issue 21), and an update only for a
+ * value that repeats.
+ */
+export async function refuseRepeated(
+  trx: Kysely<DB>,
+  uploadId: string,
+  checks: readonly { expr: RawBuilder<unknown>; reasonOf: (rows: string) => string; columns: readonly string[] }[],
+): Promise<void> {
+  if (checks.length === 0) return;
+  // Per check i: its repeated values among the rows still without an outcome that no earlier check refused.
+  const values = checks.map((c, i) => sql`${c.expr} as ${sql.ref(`v${i}`)}`);
+  const groups = checks.map((_, i) => {
+    const earlier = checks.slice(0, i).map((__, j) => sql`and (s.${sql.ref(`v${j}`)} is null or s.${sql.ref(`v${j}`)} not in (select v from g${sql.raw(String(j))}))`);
+    return sql`g${sql.raw(String(i))} as (
+      select s.${sql.ref(`v${i}`)} as v, string_agg(s.row_number::text, ', ' order by s.row_number) as rows
+      from s where s.${sql.ref(`v${i}`)} is not null ${sql.join(earlier, sql` `)}
+      group by s.${sql.ref(`v${i}`)} having count(*) > 1
+    )`;
+  });
+  const { rows } = await sql<{ c: number; v: string; rows: string }>`
+    with s as materialized (select row_number, ${sql.join(values)} from sheet_rows where upload_id = ${uploadId}::uuid and status is null),
+    ${sql.join(groups)}
+    ${sql.join(
+      checks.map((_, i) => sql`select ${i}::int as c, v, rows from g${sql.raw(String(i))}`),
+      sql` union all `,
+    )}
+  `.execute(trx);
+  // Rare (a value that repeats): each check's rows refused in turn.
+  for (const [i, c] of checks.entries()) {
+    const mine = rows.filter((r) => r.c === i);
+    for (let k = 0; k < mine.length; k += 5_000) {
+      const part = mine.slice(k, k + 5_000);
+      await sql`
+        update sheet_rows s set status = 'FAILED', reason = u.reason, columns = ${c.columns}::text[]
+        from (select ${c.expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) k
+        join ${unnest([
+          { values: part.map((r) => r.v), type: 'text' },
+          { values: part.map((r) => c.reasonOf(r.rows)), type: 'text' },
+        ])} as u(v, reason) on u.v = k.v
+        where s.upload_id = ${uploadId}::uuid and s.row_number = k.row_number
+      `.execute(trx);
+    }
+  }
+}
+
 /** Sets the outcomes of many rows, a statement per 5,000 (narrow inserts: the staged rows stay as they are). */
 export async function setOutcomes(trx: Kysely<DB>, uploadId: string, outcomes: readonly Outcome[]): Promise<void> {
   for (let i = 0; i < outcomes.length; i += 5_000) {
@@ -162,31 +228,6 @@ export async function setOutcomes(trx: Kysely<DB>, uploadId: string, outcomes: r
         { values: part.map((o) => (o.columns ?? []).join(',')), type: 'text' },
       ])} as u(row_number, status, reason, columns)
       on conflict (upload_id, row_number) do update set status = excluded.status, reason = excluded.reason, columns = excluded.columns
-    `.execute(trx);
-  }
-}
-
-/**
- * Every row still without an outcome whose `expr` (over the staged row's columns: key, value) equals
- * another's is refused, citing the file's row numbers.
- */
-export async function refuseRepeated(trx: Kysely<DB>, uploadId: string, expr: RawBuilder<unknown>, reasonOf: (rows: string) => string, columns: readonly string[]): Promise<void> {
-  const { rows } = await sql<{ v: string; rows: string }>`
-    select v, string_agg(row_number::text, ', ' order by row_number) as rows
-    from (select ${expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) s
-    where v is not null
-    group by v having count(*) > 1
-  `.execute(trx);
-  for (let i = 0; i < rows.length; i += 5_000) {
-    const part = rows.slice(i, i + 5_000);
-    await sql`
-      update sheet_rows s set status = 'FAILED', reason = u.reason, columns = ${columns}::text[]
-      from (select ${expr} as v, row_number from sheet_rows where upload_id = ${uploadId}::uuid and status is null) k
-      join ${unnest([
-        { values: part.map((r) => r.v), type: 'text' },
-        { values: part.map((r) => reasonOf(r.rows)), type: 'text' },
-      ])} as u(v, reason) on u.v = k.v
-      where s.upload_id = ${uploadId}::uuid and s.row_number = k.row_number
     `.execute(trx);
   }
 }
