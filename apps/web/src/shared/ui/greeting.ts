@@ -3,8 +3,16 @@ import { BUSINESS_TIME_ZONE } from '@portal/domain';
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';
 
-/** Hour of the day (0-23) of `at` in `timeZone`. */
+/** Asia/Kolkata is UTC+05:30 all year, with no daylight saving since 1945. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * Hour of the day (0-23) of `at` in `timeZone`. The business time zone's by its fixed offset: an
+ * Intl formatter with a time zone loads the zone data first, 0.34 s of the dashboard's first render
+ * on a 4x slowed CPU (decision 0041).
+ */
 export function hourIn(at: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
+  if (timeZone === BUSINESS_TIME_ZONE) return new Date(at.getTime() + IST_OFFSET_MS).getUTCHours();
   const hour = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).formatToParts(at).find((p) => p.type === 'hour');
   return Number(hour?.value ?? 0) % 24;
 }
