@@ -1,10 +1,7 @@
 /** The dashboard greeting (spec 2.4), by the business time zone (Asia/Kolkata). */
-import { BUSINESS_TIME_ZONE } from '@portal/domain';
+import { BUSINESS_TIME_ZONE, IST_OFFSET_MS } from '@portal/domain';
 
 export type DayPart = 'morning' | 'afternoon' | 'evening';
-
-/** Asia/Kolkata is UTC+05:30 all year, with no daylight saving since 1945. */
-const IST_OFFSET_MS = 330 * 60_000;
 
 /**
  * Hour of the day (0-23) of `at` in `timeZone`. The business time zone's by its fixed offset: an
