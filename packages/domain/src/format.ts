@@ -37,7 +37,7 @@ export function formatRupees(paise: number | bigint): string {
 export const initialOf = (name: string): string => (name.trim()[0] ?? '?').toUpperCase();
 
 /** Asia/Kolkata is UTC+05:30 all year, with no daylight saving since 1945. */
-const IST_OFFSET_MS = 330 * 60_000;
+export const IST_OFFSET_MS = 330 * 60_000;
 /**
  * The business date (Asia/Kolkata) of an instant, as yyyy-mm-dd: by the fixed offset, not by an Intl
  * formatter, whose time-zone data costs a phone's first page (decision 0041).

@@ -142,6 +142,22 @@ describe('cells', () => {
     expect(formatDateTimeIst('2026-11-05T06:00:00.000Z')).toBe('05/11/2026 11:30 AM');
     expect(formatDateTimeIst('2026-11-05T18:45:00.000Z')).toBe('06/11/2026 12:15 AM');
     expect(formatDateTimeIst(null)).toBe('NA');
+    expect(formatDateTimeIst('not a date')).toBe('NA');
+  });
+  it('writes what Intl writes for Asia/Kolkata (en-GB, 12-hour), over 60 years in 97-minute steps', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true });
+    const viaIntl = (at: Date) => {
+      const parts = intl.formatToParts(at);
+      const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+      return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+    };
+    let checked = 0;
+    for (let t = Date.UTC(1970, 0, 1); t < Date.UTC(2030, 0, 1); t += 97 * 60_000) {
+      const at = new Date(t);
+      if (formatDateTimeIst(at) !== viaIntl(at)) throw new Error(`${at.toISOString()}: ${formatDateTimeIst(at)} against Intl's ${viaIntl(at)}`);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(300_000);
   });
   it('takes the name and id from the contractor or employee snapshot', () => {
     expect(transactionWorker(tx)).toEqual({ name: '=HYPERLINK("x")', workerId: 'SWF-1001' });

@@ -5,7 +5,7 @@
  */
 import { LIST_PAGE_SIZES, WORKER_TRANSACTIONS_RESULT_CAP } from './constants.js';
 import { isValidIsoDate, checkDateRange, checkTransactionSearchStart } from './validation.js';
-import { businessDate, formatRupees } from './format.js';
+import { IST_OFFSET_MS, businessDate, formatRupees } from './format.js';
 import { TRANSACTION_FILTER_STATUSES, statusLabel, type SalaryAdvanceStatus, SALARY_ADVANCE_STATUSES } from './advances.js';
 import { formatDdMmYyyy, spreadsheetSafeText } from './employees.js';
 import type { WorkerTransactionRow, SalaryTopupRow } from './wire/worker-transactions.js';
@@ -99,22 +99,20 @@ export const SALARY_TOPUP_STATUS_OPTIONS: readonly { value: '' | SalaryAdvanceSt
 
 // ---- cells (tables and downloads) ----
 
-/** An instant as dd/mm/yyyy hh:mm AM/PM in Asia/Kolkata; NA when missing or unreadable. */
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as dd/mm/yyyy hh:mm AM/PM in Asia/Kolkata; NA when missing or unreadable. By the fixed
+ * +05:30 offset, not an Intl formatter made for every cell (whose time-zone data the first one loads:
+ * decision 0041); tested against Intl's en-GB output.
+ */
 export function formatDateTimeIst(value: string | Date | null | undefined): string {
   if (!value) return TRANSACTION_NA;
   const at = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(at.getTime())) return TRANSACTION_NA;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`;
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const hour = ist.getUTCHours();
+  return `${pad2(ist.getUTCDate())}/${pad2(ist.getUTCMonth() + 1)}/${ist.getUTCFullYear()} ${pad2(hour % 12 || 12)}:${pad2(ist.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 export const dateOrNA = (isoDate: string | null | undefined): string => (isoDate ? formatDdMmYyyy(isoDate) : TRANSACTION_NA);

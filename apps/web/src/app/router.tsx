@@ -33,7 +33,10 @@ const firstLoad = { hydrateFallbackElement: <FullPageLoader /> };
  * page's) and returns at once, so navigation never waits for its list. A page whose layout is drawn
  * from a small answer (the employees list's columns and toolbar from the employer's metadata) waits
  * for that answer, at most LAYOUT_WAIT_MS, so it does not first show one layout and then shift to
- * another when the answer comes.
+ * another when the answer comes. That wait counts from the admin's profile: the frame draws nothing
+ * before it anyway, and every page's prefetch starts with it (its permission check), so a page
+ * whose answers come one after another (/payroll: the payroll info, then the month's figures) is
+ * not cut short by the time the profile took.
  */
 const LAYOUT_WAIT_MS = 2_000;
 const dataOf =
@@ -41,7 +44,10 @@ const dataOf =
   async ({ request }: { request: Request }) => {
     if (!queryClient || !getToken()) return null;
     const prefetched = import('./route-data').then((m) => m.prefetchers[route](queryClient, new URL(request.url))).catch(() => undefined);
-    if (waitForLayout) await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS))]);
+    if (waitForLayout) {
+      await queryClient.ensureQueryData(profileQuery()).catch(() => undefined);
+      await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, LAYOUT_WAIT_MS))]);
+    }
     return null;
   };
 

@@ -2,7 +2,7 @@
  * Payroll calls (spec 7, docs/payroll-design.md): the query-key factory, the queries of the three
  * screens and the actions. Every call carries the vendorId in vendor context.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import {
   MISSING_WORKERS_PAGE_SIZE,
   PAYROLL_HISTORY_PAGE_SIZE,
@@ -41,7 +41,30 @@ export interface EntriesSearch {
 export { payrollKeys } from '../../shared/api/query-keys';
 
 /** "No payroll for the month" is an answer, not a failure: payroll-details says so with a 404. */
-export const isNoPayroll = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+const isNoPayroll = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * The month's payroll, or `null` when it has none. The server answers "none" with a 404, which a
+ * query would hold as an error, ask again as the screen mounts (after the route's prefetch) and
+ * show a skeleton for meanwhile; read here as data, it is kept and shared like any answer.
+ */
+export async function payrollOrNone(asked: Promise<PayrollDetails>): Promise<PayrollDetails | null> {
+  try {
+    return await asked;
+  } catch (error) {
+    if (isNoPayroll(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * What a payroll-details query says now, for every screen that reads it: the payroll (`data`), or
+ * `noPayroll` when the month has none. A failed refetch keeps no older answer on screen.
+ */
+export function currentPayroll(details: Pick<UseQueryResult<PayrollDetails | null>, 'isError' | 'data'>): { data: PayrollDetails | undefined; noPayroll: boolean } {
+  if (details.isError) return { data: undefined, noPayroll: false };
+  return { data: details.data ?? undefined, noPayroll: details.data === null };
+}
 
 export const payrollInfoQuery = (vendorId: string | null) =>
   queryOptions({
@@ -84,11 +107,11 @@ export const payrollHistoryQuery = (vendorId: string | null, page: number, limit
     refetchInterval: (q) => (q.state.data?.payrolls.some((p) => refreshIntervalOf(p.status) !== false) ? 2000 : false),
   });
 
-/** The month's current payroll; refetched every 2 s while processed and every 3 s while paid out. */
+/** The month's current payroll (`null`: none); refetched every 2 s while processed and every 3 s while paid out. */
 export const payrollDetailsQuery = (vendorId: string | null, month: MonthYearValue) =>
   queryOptions({
     queryKey: payrollKeys.details(vendorId, month),
-    queryFn: () => call(payrollCalls.details, { query: { ...vendorQuery(vendorId), ...monthQuery(month) } }),
+    queryFn: () => payrollOrNone(call(payrollCalls.details, { query: { ...vendorQuery(vendorId), ...monthQuery(month) } })),
     // Fresh on every visit, but the read the route's prefetch made as the page opened (decision 0041) is not asked for again as it mounts.
     staleTime: 2_000,
     retry: false,

@@ -7,7 +7,7 @@ import { PAYROLL_MSG, formatRupees, isDisbursalStatus, monthKey, monthLabel, par
 import { Unauthorized, errorMessage, notifySuccess } from '../../shared/ui';
 import { DeferredSelect } from '../../shared/ui/deferred-select';
 import { AccountCard } from './account-cards';
-import { accountInfoQuery, isNoPayroll, monthlySummaryQuery, payoutEntriesQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
+import { accountInfoQuery, currentPayroll, monthlySummaryQuery, payoutEntriesQuery, payrollDetailsQuery, payrollKeys, reinitiateFailed } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { DonutChart } from './donut-chart';
 import { EntriesSection, usePayrollEntriesState } from './entries-section';
@@ -119,7 +119,7 @@ export function PayoutPage() {
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
   const range = useQuery({ ...monthlySummaryQuery(vendorId, null), enabled: canRead });
   const [confirming, setConfirming] = useState(false);
-  const data = details.isError ? undefined : details.data;
+  const { data, noPayroll } = currentPayroll(details);
   const account = useQuery({ ...accountInfoQuery(vendorId), enabled: canRead });
   // The same query (same key) as the table's: the summary's figures and the tabs' counts are one answer.
   const settling = isSettlingStatus(data?.status);
@@ -144,7 +144,7 @@ export function PayoutPage() {
 
   if (!canRead) return <Unauthorized />;
   // 4.5 (on what the server says now, not on a cached answer from another screen): only an executed payroll has a payout screen.
-  if (details.isFetchedAfterMount && ((data && !isDisbursalStatus(data.status)) || (details.isError && isNoPayroll(details.error)))) return <Navigate to={payrollHome(vendorId)} replace />;
+  if (details.isFetchedAfterMount && ((data && !isDisbursalStatus(data.status)) || noPayroll)) return <Navigate to={payrollHome(vendorId)} replace />;
 
   const loadError = info.isError ? errorMessage(info.error) : details.isError ? errorMessage(details.error) : null;
   const status = data?.status ?? null;

@@ -7,7 +7,7 @@ import { useQueryState } from 'nuqs';
 import { PAYROLL_MSG, formatRupees, isDisbursalStatus, isProcessingStatus, monthLabel, payrollUploadKindOf, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
-import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
+import { accountInfoQuery, currentPayroll, payrollDetailsQuery } from './api';
 import { canUploadNow, dayMonthYear, parseAsPayrollMonth, payoutOutcomeOf, payrollActions, payrollHome, payrollUploadHref, statusNotice } from './model';
 import { MonthlySummary } from './monthly-summary';
 import { PayrollActionButtons } from './payroll-actions';
@@ -45,16 +45,15 @@ export function PayrollPage() {
   const [selectedMonth, setSelectedMonth] = useQueryState('month', parseAsPayrollMonth.withOptions({ history: 'replace', shallow: false }));
   const current = info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, current ?? { month: 1, year: 2000 }), enabled: canRead && current !== null });
-  // Only what the server says now: a failed refetch (a 404 once the month has no payroll) keeps no older answer on screen.
-  const data = details.isError ? undefined : details.data;
+  // Only what the server says now: a failed refetch keeps no older answer on screen.
+  const { data, noPayroll } = currentPayroll(details);
   // The balance is watched while it does not cover a payroll waiting to be executed.
   const waiting = data?.status === 'PROCESSED' || data?.status === 'PAYROLL_FROZEN';
   const account = useQuery({ ...accountInfoQuery(vendorId, waiting ? data.completePayrollPayoutBreakup.totalBalanceRequired : null), enabled: canRead });
 
   if (!canRead) return <Unauthorized />;
 
-  const noPayroll = details.isError && isNoPayroll(details.error);
-  const loadError = info.isError ? errorMessage(info.error) : details.isError && !noPayroll ? errorMessage(details.error) : null;
+  const loadError = info.isError ? errorMessage(info.error) : details.isError ? errorMessage(details.error) : null;
   const status = data?.status ?? null;
   const notice = current
     ? statusNotice({

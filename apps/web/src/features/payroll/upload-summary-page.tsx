@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYROLL_MSG, formatRupees, isPreExecutionStatus, monthLabel, type PayrollDetails } from '@portal/domain';
 import { Unauthorized, errorMessage } from '../../shared/ui';
 import { AccountCard, InsufficientBalanceCard } from './account-cards';
-import { accountInfoQuery, isNoPayroll, payrollDetailsQuery } from './api';
+import { accountInfoQuery, currentPayroll, payrollDetailsQuery } from './api';
 import { EntriesSection, usePayrollEntriesState } from './entries-section';
 import { MissingWorkersNotice } from './missing-workers';
 import { FLAG_NOTE, flagSummary } from './flags';
@@ -75,7 +75,7 @@ export function UploadSummaryPage() {
   const state = usePayrollEntriesState(SUMMARY_TABS);
   const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
   const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
-  const data = details.isError ? undefined : details.data;
+  const { data, noPayroll } = currentPayroll(details);
   // The balance is watched while it does not cover a payroll waiting to be executed.
   const waiting = data?.status === 'PROCESSED' || data?.status === 'PAYROLL_FROZEN';
   const account = useQuery({ ...accountInfoQuery(vendorId, waiting ? data.completePayrollPayoutBreakup.totalBalanceRequired : null), enabled: canRead });
@@ -84,7 +84,7 @@ export function UploadSummaryPage() {
 
   if (!canRead) return <Unauthorized />;
   // 4.5 (on what the server says now, not on a cached answer from another screen): only uploaded, processing, processed or frozen payrolls have this screen.
-  if (!leaving.current && details.isFetchedAfterMount && ((data && !isPreExecutionStatus(data.status)) || (details.isError && isNoPayroll(details.error)))) return <Navigate to={payrollHome(vendorId)} replace />;
+  if (!leaving.current && details.isFetchedAfterMount && ((data && !isPreExecutionStatus(data.status)) || noPayroll)) return <Navigate to={payrollHome(vendorId)} replace />;
 
   const loadError = info.isError ? errorMessage(info.error) : details.isError ? errorMessage(details.error) : null;
   const label = month ? monthLabel(month) : '';

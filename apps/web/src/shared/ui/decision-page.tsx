@@ -176,11 +176,10 @@ export function DecisionPage<D extends { data: unknown[] }, K extends QueryKey, 
         error={list.isError ? errorMessage(list.error) : null}
         search={{ label: SEARCH_LABEL, maxLength: MAX_SEARCH, width: 380 }}
         toolbarEnd={
-          rows ? (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {rows.length} pending
-            </Text>
-          ) : null
+          // There before the rows come (a blank line), so that the count, where it wraps under the search (a phone), does not push the list down as it arrives.
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {rows ? `${rows.length} pending` : '\u00a0'}
+          </Text>
         }
       />
 
