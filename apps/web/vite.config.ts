@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
+import * as contracts from '../../packages/domain/src/contracts/index.js';
 import { PATHS } from './src/app/paths.js';
 
 /**
@@ -52,6 +54,76 @@ function appShellWithoutScrollLock(): Plugin {
         code: code.replace(importLine, "import { zeroRightClassName } from 'react-remove-scroll-bar/constants';").replaceAll('RemoveScroll.classNames.zeroRight', 'zeroRightClassName'),
         map: null,
       };
+    },
+  };
+}
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * A contract (packages/domain/src/contracts, decision 0051) as the two strings it is at run time.
+ * In the web app's modules, `authCalls.signIn` (an area's namespace imported from @portal/domain)
+ * becomes a module-level `{ method, path }` of that module, read from the contracts themselves, so
+ * a page ships the method and path of the calls it makes and nothing else: no contract module, no
+ * shared chunk of contracts, no area's contracts in the sign-in bundle because one of them is
+ * called there. The types are untouched (this runs on the JavaScript the TypeScript became), so
+ * both sides still type-check against the contract; a namespace read any other way (the whole
+ * namespace passed on, a computed key) is left as it is and bundles the contract module as before.
+ */
+function inlineContracts(): Plugin {
+  const areas = new Map<string, Record<string, { method: string; path: string }>>();
+  for (const [name, value] of Object.entries(contracts)) if (/Calls$/.test(name) && typeof value === 'object') areas.set(name, value);
+  const webSource = /[\\/]apps[\\/]web[\\/]src[\\/].*\.[cm]?[jt]sx?$/;
+  return {
+    name: 'portal:inline-contracts',
+    apply: 'build',
+    transform(code, id) {
+      if (!webSource.test(id) || !code.includes('@portal/domain') || !/Calls\b/.test(code)) return null;
+      const program = this.parse(code) as unknown as Node;
+      const local = new Map<string, string>(); // local name -> area
+      for (const statement of program.body as Node[]) {
+        if (statement.type !== 'ImportDeclaration' || (statement.source as { value: string }).value !== '@portal/domain') continue;
+        for (const s of statement.specifiers as Node[]) {
+          const imported = s.type === 'ImportSpecifier' ? (s.imported as { name: string }).name : null;
+          if (imported && areas.has(imported)) local.set((s.local as { name: string }).name, imported);
+        }
+      }
+      if (local.size === 0) return null;
+      const out = new MagicString(code);
+      const hoisted = new Map<string, string>(); // area.contract -> module-level name
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
+        const n = node as Node;
+        const object = n.object as Node | undefined;
+        const property = n.property as Node | undefined;
+        if (n.type === 'MemberExpression' && !n.computed && object?.type === 'Identifier' && property?.type === 'Identifier' && local.has(object.name as string)) {
+          const area = local.get(object.name as string)!;
+          const contract = areas.get(area)![property.name as string];
+          if (contract) {
+            const key = `${area}.${property.name as string}`;
+            if (code.slice(n.start, n.end) !== `${object.name as string}.${property.name as string}`) throw new Error(`portal:inline-contracts: ${id}: ${key} is not where the parser says`);
+            if (!hoisted.has(key)) hoisted.set(key, `__contract_${area}_${property.name as string}`);
+            out.overwrite(n.start, n.end, hoisted.get(key)!);
+            return;
+          }
+        }
+        for (const [k, v] of Object.entries(n)) if (k !== 'type' && k !== 'start' && k !== 'end') visit(v);
+      };
+      visit(program.body);
+      if (hoisted.size === 0) return null;
+      const constants = [...hoisted].map(([key, name]) => {
+        const [area, contract] = key.split('.') as [string, string];
+        const { method, path: at } = areas.get(area)![contract]!;
+        return `const ${name} = { method: ${JSON.stringify(method)}, path: ${JSON.stringify(at)} };\n`;
+      });
+      out.prepend(constants.join(''));
+      return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
     },
   };
 }
@@ -130,8 +202,12 @@ function routePreloads(): Plugin {
   };
 }
 
+
 export default defineConfig({
-  plugins: [react(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  plugins: [react(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  resolve: {
+    alias: [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }],
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
