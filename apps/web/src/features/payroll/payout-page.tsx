@@ -116,7 +116,10 @@ export function PayoutPage() {
   const queryClient = useQueryClient();
   const state = usePayrollEntriesState(PAYOUT_SCREEN_TABS);
   const month = state.month ?? info.data?.monthForWhichPayrollWillBeExecuted ?? null;
-  const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null });
+  // Asked again as the screen mounts, even when a fresh answer is cached: the screen waits for what the
+  // server says now (4.5), and an answer cached by the page before execution, while still fresh and
+  // with no refetch interval (a frozen payroll), would otherwise never be followed by one.
+  const details = useQuery({ ...payrollDetailsQuery(vendorId, month ?? { month: 1, year: 2000 }), enabled: canRead && month !== null, refetchOnMount: 'always' });
   const range = useQuery({ ...monthlySummaryQuery(vendorId, null), enabled: canRead });
   const [confirming, setConfirming] = useState(false);
   const { data, noPayroll } = currentPayroll(details);
