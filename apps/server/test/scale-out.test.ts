@@ -290,6 +290,10 @@ describe('scale-out: 2 API and 2 worker processes on one database', () => {
       expect(r.applied_rows).toBe(SHEET_ROWS);
     }
     // Which process worked each sheet: the worker's log line for the sheet ("sheet <id> (...): phases").
+    // The line is printed just after the commit and reaches this process through a pipe, so it can
+    // arrive a moment after the status is seen: wait for every sheet's line before counting.
+    const workedBy = (id: string) => workers.filter((w) => w.output().includes(`sheet ${id} (`));
+    await until('every sheet\'s log line', async () => (ids.every((id) => workedBy(id).length > 0) ? true : null), 10_000, 100).catch(() => null);
     const byWorker = workers.map((w) => ids.filter((id) => w.output().includes(`sheet ${id} (`)));
     for (const id of ids) expect(byWorker.filter((list) => list.includes(id)), `sheet ${id} worked once\n${outputs()}`).toHaveLength(1);
     expect(byWorker[0]!.length, `worker-1 took none\n${outputs()}`).toBeGreaterThan(0);
