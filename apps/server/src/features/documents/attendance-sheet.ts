@@ -6,11 +6,7 @@
 import { sql } from 'kysely';
 import { ATTENDANCE_DAY_STATUS_LABELS, ATTENDANCE_SHEET_COLUMNS, EMPLOYEE_SERVER_MSG, SHEET_MSG, parseAttendanceRow, type AttendanceSheetKey, type AttendanceSheetRow } from '@portal/domain';
 import { vendorIs } from '../../platform/scope.js';
-import { nextPageEnd } from './staging.js';
 import type { SheetKind } from './sheet-kind.js';
-
-/** Rows applied a statement at a time; the processed sheet is written a page behind (pipeline.ts). */
-const PAGE_ROWS = 2_500;
 
 export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> = {
   columns: ATTENDANCE_SHEET_COLUMNS,
@@ -28,7 +24,8 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
     // Set-based (issue 21), a page of rows at a time: each row's worker (of the upload's context)
     // and what is stored for its day are looked up, the rule applied, the day written and the
     // outcome set, in one statement; nothing of the rows comes back to Node.
-    for (let after = 0, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS)) {
+    for await (const { after, upTo, open } of run.ranges()) {
+      if (open === 0) continue;
       const { rows } = await sql<{ latest: string | null }>`
         with k as materialized (
           select s.row_number, lower(btrim(s.value->>'employerEmployeeId')) as code, (s.value->>'date')::date as day, s.value->>'status' as status
@@ -70,7 +67,6 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
       `.execute(trx);
       const latest = rows[0]?.latest ?? null;
       if (latest && (!latestDate || latest > latestDate)) latestDate = latest;
-      run.settled(upTo);
     }
     return { latestDate };
   },

@@ -42,7 +42,7 @@ import {
 } from '../employees/index.js';
 import type { BlindIndex, DataProtector } from '../../platform/data-protection.js';
 import { unnest } from '../../platform/sql.js';
-import { pageEnds, refuseRepeated, type Outcome, type StagedPage } from './staging.js';
+import { refuseRepeated, type Outcome, type StagedPage } from './staging.js';
 import { created, failed, unchanged, updated, type SheetKind } from './sheet-kind.js';
 
 const PICKS = [
@@ -177,12 +177,6 @@ async function markUnchanged(trx: Kysely<DB>, scope: { employerId: string; vendo
   `.execute(trx);
   return Number(result.numAffectedRows ?? 0);
 }
-
-/**
- * Staged rows per page of the apply: a range of row numbers, whatever the rows' outcomes (the
- * pipeline's page size: the processed sheet is written a page behind the apply).
- */
-const PAGE_ROWS = 2_500;
 
 /** A form cell of the staged row `f` as a nullable text: the parse trimmed every cell already (cellText), so blank is ''. */
 const given = (key: EmployeeSheetKey) => sql`nullif(f->>${sql.lit(key)}, '')`;
@@ -365,8 +359,7 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
     let inserted = 0;
     let same = 0;
     let comparing = 0;
-    let after = 0;
-    for (const { upTo, open } of await pageEnds(trx, uploadId, PAGE_ROWS)) {
+    for await (const { after, upTo, open } of run.ranges()) {
       // Unchanged rows, then new Employee IDs, set-based; the rest of the page (stored workers: changed, or failing) row by row.
       const t = performance.now();
       const kept = await markUnchanged(trx, scope, run.options.today, employer.metadata, after, upTo);
@@ -374,17 +367,11 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
       same += kept;
       if (kept === open) {
         // Every open row of the page unchanged (a file uploaded again): nothing left to look up.
-        run.settled(upTo);
-        after = upTo;
         continue;
       }
       inserted += await createNew(trx, run.deps.protector, scope, employer.metadata, after, upTo);
       const page = await remaining(trx, uploadId, after, upTo);
-      if (page.length === 0) {
-        run.settled(upTo); // the processed sheet is written behind the apply
-        after = upTo;
-        continue;
-      }
+      if (page.length === 0) continue;
       const ids = page.map((r) => r.value.form.employerEmployeeId.trim().toLowerCase());
       const emails = page.map((r) => r.value.form.email.trim().toLowerCase()).filter(Boolean);
       const mobiles = page.map((r) => r.value.form.mobile.trim()).filter(Boolean);
@@ -467,8 +454,6 @@ export const employeeSheet: SheetKind<EmployeeSheetKey, EmployeeSheetRow> = {
       if (updates.length) await updateWorkerForms(trx, scope.employerId, updates);
       await run.setOutcomes(outcomes);
       inserted += inserts.length;
-      run.settled(upTo);
-      after = upTo;
     }
     run.deps.log.info(`sheet ${uploadId}: ${same} row(s) unchanged, compared in SQL in ${Math.round(comparing)} ms`);
     // Many workers at once: the planner's picture of the table is out of date until autovacuum

@@ -20,13 +20,9 @@ import {
   type LeaveSheetRow,
 } from '@portal/domain';
 import { unnest } from '../../platform/sql.js';
-import { nextPageEnd } from './staging.js';
 import type { SheetKind } from './sheet-kind.js';
 
 const code = (id: string): string => id.trim().toLowerCase();
-
-/** Rows applied a statement at a time; the processed sheet is written a page behind (pipeline.ts). */
-const PAGE_ROWS = 2_500;
 
 /**
  * A domain message with its blanks filled in SQL: the message is built by the domain with markers
@@ -88,8 +84,8 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
     // same dates and the recorded leaves of other dates sharing a day looked up, the rules applied
     // in the order of the row-by-row apply before it, the leave deleted, inserted and re-typed and
     // every outcome set, in one statement; nothing of the rows comes back to Node.
-    for (let after = 0, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, scope.uploadId, after, PAGE_ROWS)) {
-      const [from, to] = [after, upTo];
+    for await (const { after: from, upTo: to, open } of run.ranges()) {
+      if (open === 0) continue;
       const inPage = overlaps.filter((o) => o.row_number > from && o.row_number <= to);
       const { rows } = await sql<{ recorded: number; changed: number; replaced: number; cancelled: number }>`
         with k as materialized (
@@ -184,7 +180,6 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
         effects.replaced += done.replaced;
         effects.cancelled += done.cancelled;
       }
-      run.settled(to);
     }
     await trx
       .updateTable('document_uploads')

@@ -43,7 +43,7 @@ import type { AnySheetKind, ApplyResult, SheetRun, UploadCounts } from './sheet-
 import { emitEvent } from '../../platform/events.js';
 import { JOB_MSG, abandonUpload } from './sheet-queue.js';
 import { moveUpload } from './upload-status.js';
-import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, statusCounts, type StagedPage } from './staging.js';
+import { StagingWriter, clearStaging, refuseRepeatedKeys, setOutcomes, stagedOutcomes, stagedPages, stagedRanges, statusCounts } from './staging.js';
 
 export const PROCESS_MSG = {
   noRowApplied: 'No row could be applied: see the Reason column of the processed file.',
@@ -58,9 +58,10 @@ export type SheetKinds = Partial<Record<DocumentUploadRecord['doc_type'], AnyShe
 export class SheetRefusal extends Error {}
 
 /**
- * Rows a kind applies at a time. The processed sheet is written a page behind the apply, so the
- * last page is the part of it that does not overlap the work: pages of 2,500 (issue 21; 5,000 left
- * half of a 10,000-row sheet to write after the apply) keep that short, at a few more statements.
+ * Rows a kind applies at a time (SheetRun's pages and ranges alike). The processed sheet is written
+ * a page behind the apply, so the last page is the part of it that does not overlap the work: pages
+ * of 2,500 (issue 21; 5,000 left half of a 10,000-row sheet to write after the apply) keep that
+ * short, at a few more statements.
  */
 const APPLY_PAGE_ROWS = 2_500;
 
@@ -173,7 +174,7 @@ const defaultCounts = (byStatus: ReadonlyMap<string, number>): UploadCounts => {
 
 /**
  * How far the apply has gone: every row at or before `upTo` has its final outcome. The kind asks
- * for its next page only once it set the outcomes of the last one (SheetRun.pages), and the rows
+ * for its next page or range only once it set the outcomes of the last one (SheetRun.pages, .ranges), and the rows
  * before a page that are not in it ended already (failed their own rules, repeated keys, or set by
  * the kind before its pages); the whole sheet is settled once the apply returns.
  */
@@ -206,12 +207,12 @@ class Settled {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }
-  /** The pages of the run, each settled when the kind asks for the next (or stops asking). */
-  async *watch<V>(pages: AsyncIterable<StagedPage<V>[]>): AsyncGenerator<StagedPage<V>[]> {
+  /** The pages (or ranges) of the run, each settled up to `last` of it when the kind asks for the next (or stops asking). */
+  async *watch<P>(pages: AsyncIterable<P> | Iterable<P>, last: (page: P) => number | undefined): AsyncGenerator<P> {
     for await (const page of pages) {
       yield page;
-      const last = page.at(-1);
-      if (last) this.set(last.rowNumber);
+      const upTo = last(page);
+      if (upTo !== undefined) this.set(upTo);
     }
   }
 }
@@ -332,10 +333,13 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
           options,
           pages: () => {
             const pages = stagedPages(trx, uploadId, APPLY_PAGE_ROWS, kind.decode ? (j) => kind.decode!(j) : undefined);
-            return settled ? settled.watch(pages) : pages;
+            return settled ? settled.watch(pages, (page) => page.at(-1)?.rowNumber) : pages;
+          },
+          ranges: async function* () {
+            const ranges = await stagedRanges(trx, uploadId, APPLY_PAGE_ROWS);
+            yield* settled ? settled.watch(ranges, (range) => range.upTo) : ranges;
           },
           setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
-          settled: (rowNumber) => settled?.set(rowNumber),
         };
         let result;
         try {

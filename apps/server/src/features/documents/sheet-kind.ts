@@ -9,7 +9,7 @@ import type { CellValue, RowOptions, RowResult, SheetColumn } from '@portal/doma
 import type { DB, DocumentUploadRecord } from '../../db/schema.js';
 import type { Deps } from '../../platform/context.js';
 import type { BlindIndex, DataProtector } from '../../platform/data-protection.js';
-import type { Outcome, StagedPage } from './staging.js';
+import type { Outcome, StagedPage, StagedRange } from './staging.js';
 
 export interface ProcessScope {
   employerId: string;
@@ -25,14 +25,19 @@ export interface SheetRun<R> {
   scope: ProcessScope;
   upload: DocumentUploadRecord;
   options: RowOptions;
-  /** The rows without an outcome yet, in row order, a page at a time; set each page's outcomes before asking for the next. */
-  pages(): AsyncIterable<StagedPage<R>[]>;
-  setOutcomes(outcomes: readonly Outcome[]): Promise<void>;
   /**
-   * Every row at or before `rowNumber` has its final outcome: for a kind that applies its rows in
-   * SQL without `pages()`, so the processed sheet is written behind its apply all the same.
+   * The rows without an outcome yet, in row order, a page at a time (for a kind that applies its
+   * rows in Node); set each page's outcomes before asking for the next.
    */
-  settled(rowNumber: number): void;
+  pages(): AsyncIterable<StagedPage<R>[]>;
+  /**
+   * The staged rows as row-number ranges of a page each, in row order (for a kind that applies a
+   * range at a time in SQL and looks up its rows itself; a range with no open row may be skipped);
+   * set every outcome of a range before asking for the next. Pages and ranges are the same size,
+   * and either way the processed sheet is written a page behind the apply.
+   */
+  ranges(): AsyncIterable<StagedRange>;
+  setOutcomes(outcomes: readonly Outcome[]): Promise<void>;
 }
 
 /** The counts of an upload, by what happened to its rows. */

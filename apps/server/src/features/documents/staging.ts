@@ -132,37 +132,28 @@ export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSiz
   }
 }
 
-/**
- * The last row number of the next page of `size` staged rows still without an outcome after
- * `after`; null when none is left. For a kind that applies a page in SQL, without reading its rows.
- */
-export async function nextPageEnd(trx: Kysely<DB>, uploadId: string, after: number, size: number): Promise<number | null> {
-  const { rows } = await sql<{ last: number | null }>`
-    select max(row_number) as last from (
-      select s.row_number from sheet_rows s
-      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.status is null
-        and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
-      order by s.row_number limit ${size}
-    ) p
-  `.execute(trx);
-  return rows[0]?.last ?? null;
+/** A row-number range of the staged rows: rows after `after` up to and including `upTo`. */
+export interface StagedRange {
+  after: number;
+  upTo: number;
+  /** How many of its rows are still open: no status from staging or a repeat check. */
+  open: number;
 }
 
 /**
- * The pages of `size` staged rows, by row number, whatever their outcomes: the last row number of
- * each (ascending) and how many of its rows are still open (no status from staging or a repeat
- * check), from one scan of the upload's rows. For a kind that applies a row-number range at a time
- * and looks up the rows of a range itself (`nextPageEnd` checks every row for an outcome: 0.3 s
- * for 10,000 rows that all had one, issue 21).
+ * The staged rows as ranges of `size` rows each, by row number, whatever their outcomes, from one
+ * scan of the upload's rows (issue 21: looking for the next page of rows without an outcome checked
+ * every row for one, 0.3 s for 10,000 rows that all had one). For a kind that applies a range at a
+ * time in SQL and looks up the rows of a range itself; SheetRun.ranges hands them out.
  */
-export async function pageEnds(trx: Kysely<DB>, uploadId: string, size: number): Promise<{ upTo: number; open: number }[]> {
+export async function stagedRanges(trx: Kysely<DB>, uploadId: string, size: number): Promise<StagedRange[]> {
   const { rows } = await sql<{ up_to: number; open: number }>`
     select max(row_number) as up_to, count(*) filter (where status is null)::int as open
     from (select row_number, status, (row_number() over (order by row_number) - 1) / ${size} as page from sheet_rows where upload_id = ${uploadId}::uuid) p
     group by page
     order by page
   `.execute(trx);
-  return rows.map((r) => ({ upTo: r.up_to, open: r.open }));
+  return rows.map((r, i) => ({ after: i === 0 ? 0 : rows[i - 1]!.up_to, upTo: r.up_to, open: r.open }));
 }
 
 /**
