@@ -8,8 +8,8 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: { issues:
  * when the form is submitted, its first message per field shown under the field and the first
  * invalid field focused, then checked again as the user types until it passes. The fields are
  * plain uncontrolled inputs read with FormData, so these pages, the first any visitor loads, do
- * without react-hook-form (about 14 kB gzip; the 150 kB goal for sign-in, decision 0028). The
- * signed-in forms keep react-hook-form.
+ * without the Form primitive (`form.tsx`, 1.6 kB gzip; the 150 kB goal for sign-in, decision 0028),
+ * which the other forms use (decision 0052).
  */
 export function useSubmitForm<T>(schema: { safeParse(value: unknown): Parsed<T> }) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
