@@ -48,7 +48,7 @@ describe('FormEngine', () => {
     form.blur('mobile');
     expect(form.errors).toEqual({});
     let submitted: AdminDialogInput | null = null;
-    form.submit((v) => (submitted = v));
+    form.check((v) => (submitted = v));
     expect(submitted).toBeNull();
     expect(form.errors).toEqual({
       mobile: { message: MSG.invalidMobile },
@@ -67,7 +67,7 @@ describe('FormEngine', () => {
     form.change('email', 'asha@example.com');
     form.change('branchLocation', 'Pune');
     form.change('roleId', 'role-1', true);
-    form.submit((v) => (submitted = v));
+    form.check((v) => (submitted = v));
     expect(submitted).toEqual({ name: 'Asha Rao', mobile: '9876543210', email: 'asha@example.com', branchLocation: 'Pune', roleId: 'role-1' });
     expect(form.errors).toEqual({});
   });
@@ -99,6 +99,19 @@ describe('FormEngine', () => {
     const filled = { name: 'Asha Rao', mobile: '9876543210', email: 'asha@example.com', branchLocation: 'Pune', roleId: 'r' };
     form.reset(filled);
     expect([form.isValid, form.isDirty, name.value, form.getValues('email')]).toEqual([true, false, 'Asha Rao', 'asha@example.com']);
+  });
+
+  it("a text box's props: the value normalised before the form takes it, the page's callback after; the schema's message before the page's own; silent", () => {
+    const form = new FormEngine(AdminDialogForm, 'onTouched', EMPTY_ADMIN);
+    const seen: string[] = [];
+    const box = form.textBox({ name: 'mobile', normalise: (v) => v.replace(/\D/g, ''), onChange: (e) => seen.push(e.currentTarget.value), error: 'Taken' });
+    const input = { value: '98-76' };
+    box.onChange({ currentTarget: input } as never);
+    expect([input.value, form.getValues('mobile'), seen]).toEqual(['9876', '9876', ['9876']]);
+    expect(box.error).toBe('Taken');
+    box.onBlur({} as never);
+    expect(form.textBox({ name: 'mobile', error: 'Taken' }).error).toBe(MSG.invalidMobile);
+    expect(form.textBox({ name: 'mobile', silent: true }).error).toBeUndefined();
   });
 
   it('firstMessages keeps the first message of each field', () => {

@@ -21,10 +21,10 @@ export type Parsed<T> = { success: true; data: T } | { success: false; error: { 
 export interface FormSchema<T> {
   safeParse(value: unknown): Parsed<T>;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as react-hook-form's: a page's value interface has no index signature
-export type FieldValues = Record<string, any>;
-/** A field's name: the forms' values are flat records. */
-export type FieldPath<T> = keyof T & string;
+import type { ChangeEvent, FocusEvent, FormEvent } from 'react';
+import type { FieldBehaviour, FieldEngine, FieldPath, FieldValues } from './form-fields';
+
+export type { FieldPath, FieldValues } from './form-fields';
 export type FormMode = 'onSubmit' | 'onChange' | 'onTouched';
 export interface FieldError {
   message?: string;
@@ -47,7 +47,7 @@ export function firstMessages(issues: readonly { path: readonly PropertyKey[]; m
   return out;
 }
 
-export class FormEngine<T extends FieldValues> {
+export class FormEngine<T extends FieldValues> implements FieldEngine<T> {
   values: T;
   defaults: T;
   errors: FieldErrors<T> = {};
@@ -57,6 +57,7 @@ export class FormEngine<T extends FieldValues> {
   private order: string[] = [];
   private elements = new Map<string, FieldElement>();
   private deps = new Map<string, readonly string[]>();
+  private refs = new Map<string, (element: FieldElement | null) => void>();
 
   constructor(
     private schema: FormSchema<T>,
@@ -139,8 +140,42 @@ export class FormEngine<T extends FieldValues> {
     if (render || this.snapshot() !== before) this.onChange();
   }
 
-  /** Submit: every field checked; `onValid` with the schema's values, or the first invalid field focused. */
-  submit(onValid: (values: T) => void) {
+  /**
+   * An uncontrolled box's props (a text box, a select): its element (given the field's value), the
+   * form's callbacks with the field's normalising and the page's after them, its first message.
+   */
+  box<E extends HTMLInputElement | HTMLSelectElement>({ name, rules, normalise, onChange, onBlur, error, silent }: Omit<FieldBehaviour<T>, 'onChange' | 'onBlur'> & { onChange?: (event: ChangeEvent<E>) => void; onBlur?: (event: FocusEvent<E>) => void }) {
+    this.register(name, rules?.deps);
+    let ref = this.refs.get(name);
+    if (!ref) this.refs.set(name, (ref = (element) => this.attach(name, element)));
+    return {
+      name,
+      ref,
+      onChange: (event: ChangeEvent<E>) => {
+        if (normalise) event.currentTarget.value = normalise(event.currentTarget.value);
+        this.change(name, event.currentTarget.value as T[FieldPath<T>]);
+        onChange?.(event);
+      },
+      onBlur: (event: FocusEvent<E>) => {
+        this.blur(name);
+        onBlur?.(event);
+      },
+      error: silent ? undefined : (this.errors[name]?.message ?? error),
+    };
+  }
+
+  textBox(field: FieldBehaviour<T>) {
+    return this.box<HTMLInputElement>(field);
+  }
+
+  /** The form's submit event: the browser's own submit prevented, then `check`. */
+  submit(event: FormEvent<HTMLFormElement>, onValid: (values: T) => void, onInvalid?: () => void) {
+    event.preventDefault();
+    this.check(onValid, onInvalid);
+  }
+
+  /** Every field checked: `onValid` with the schema's values, or the first invalid field focused (then `onInvalid`). */
+  check(onValid: (values: T) => void, onInvalid?: () => void) {
     const result = this.run();
     this.errors = (result.success ? {} : Object.fromEntries(Object.entries(firstMessages(result.error.issues)).map(([k, message]) => [k, { message }]))) as FieldErrors<T>;
     this.isValid = result.success;
@@ -151,6 +186,7 @@ export class FormEngine<T extends FieldValues> {
       return;
     }
     this.focusFirstError();
+    onInvalid?.();
   }
 
   private focusFirstError() {

@@ -7,26 +7,15 @@
  * formState), renders `<Form form onSubmit>` and inside it the fields by name; a field reads its
  * registration and its error from the form's context. A page names its value type once:
  * `const PasswordField = PasswordFieldOf<ChangePasswordInput>` (a wrong name is then a type error).
- * The text and password boxes are the sign-in page's own Mantine inputs (already loaded); the
- * select (`select-field.tsx`, Mantine's `NativeSelect`) is a module of its own, so only the page
- * that uses it loads it.
+ * `Form`, `TextField` and `PasswordField` are `form-fields.tsx`'s, which sign-in and sign-up use
+ * with the smaller engine of `submit-form.ts`; the select (`select-field.tsx`, Mantine's
+ * `NativeSelect`) is a module of its own, so only the page that uses it loads it.
  */
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useReducer,
-  useState,
-  type ChangeEvent,
-  type FocusEvent,
-  type FormHTMLAttributes,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
-import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import { FormEngine, type FieldErrors, type FieldPath, type FieldValues, type FormMode, type FormSchema } from './form-engine';
+import { useReducer, useState, type ReactElement } from 'react';
+import { FormEngine, type FieldErrors, type FormMode, type FormSchema } from './form-engine';
+import { useFieldEngine, type FieldPath, type FieldValues } from './form-fields';
 
-export type { FieldPath, FieldValues } from './form-engine';
+export { Form, PasswordField, TextField, type FieldPath, type FieldValues } from './form-fields';
 
 /** A form over a domain schema, as its page and its fields use it. */
 export interface SchemaForm<T extends FieldValues> {
@@ -65,104 +54,8 @@ export function useSchemaForm<T extends FieldValues>(schema: FormSchema<T>, { mo
   };
 }
 
-const FormContext = createContext<FormEngine<FieldValues> | null>(null);
-
-/** The engine of the surrounding `Form`. */
-export function useFormEngine<T extends FieldValues>(): FormEngine<T> {
-  const engine = useContext(FormContext);
-  if (!engine) throw new Error('a form field outside a Form');
-  return engine as unknown as FormEngine<T>;
-}
-
-export interface FormProps<T extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
-  form: SchemaForm<T>;
-  /** Called with the parsed values once every field passes. */
-  onSubmit: (values: T) => void;
-  children: ReactNode;
-}
-
-/** The `<form>` (the browser's own checks off) whose fields find the form by context. */
-export function Form<T extends FieldValues>({ form, onSubmit, children, ...props }: FormProps<T>) {
-  return (
-    <FormContext.Provider value={form.engine as unknown as FormEngine<FieldValues>}>
-      <form
-        noValidate
-        {...props}
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.engine.submit(onSubmit);
-        }}
-      >
-        {children}
-      </form>
-    </FormContext.Provider>
-  );
-}
-
-/** The registration of an uncontrolled field (a text box, a select): its name, element and callbacks, and its first message. */
-export function useRegistered<T extends FieldValues, E extends HTMLInputElement | HTMLSelectElement>(name: FieldPath<T>, deps?: FieldPath<T> | FieldPath<T>[]) {
-  const engine = useFormEngine<T>();
-  engine.register(name, deps);
-  const ref = useCallback((element: E | null) => engine.attach(name, element), [engine, name]);
-  return {
-    name,
-    ref,
-    onChange: (event: ChangeEvent<E>) => engine.change(name, event.currentTarget.value as T[FieldPath<T>]),
-    onBlur: () => engine.blur(name),
-    error: engine.errors[name]?.message,
-  };
-}
-
-/** What a text box of a form takes beyond its Mantine props. */
-interface FieldBehaviour<T extends FieldValues> {
-  name: FieldPath<T>;
-  /** Fields checked again with this one (e.g. the e-mail's either-or rule when the mobile changes). */
-  rules?: { deps?: FieldPath<T> | FieldPath<T>[] };
-  /** Rewrites what is typed before the form sees it (digits only, a length). */
-  normalise?: (value: string) => string;
-  /** Called after the form took a change. */
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** Called after the form took the leaving of the field. */
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  /** A message of the page's own, shown when the schema has none for the field (e.g. "already taken"). */
-  error?: string | undefined;
-  /** No message under the field: the form says it otherwise (a submit button enabled only when valid). */
-  silent?: boolean;
-}
-
-/** The registration of a text box: the form's, with the field's normalising and the page's callbacks after it. */
-function useTextField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent }: FieldBehaviour<T>) {
-  const registered = useRegistered<T, HTMLInputElement>(name, rules?.deps);
-  return {
-    ...registered,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      if (normalise) event.currentTarget.value = normalise(event.currentTarget.value);
-      registered.onChange(event);
-      onChange?.(event);
-    },
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      registered.onBlur();
-      onBlur?.(event);
-    },
-    error: silent ? undefined : (registered.error ?? error),
-  };
-}
-
-export type TextFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<TextInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
-
-/** A Mantine `TextInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
-export function TextField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: TextFieldProps<T>) {
-  const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
-  return <TextInput {...props} {...field} />;
-}
-
-export type PasswordFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<PasswordInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
-
-/** A Mantine `PasswordInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
-export function PasswordField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: PasswordFieldProps<T>) {
-  const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
-  return <PasswordInput {...props} {...field} />;
-}
+/** The engine of the surrounding `Form` of `useSchemaForm` (a select, a controlled field). */
+export const useFormEngine = <T extends FieldValues>() => useFieldEngine<T>() as FormEngine<T>;
 
 /** What a controlled field's control is given. */
 export interface ControlledFieldRenderProps<T extends FieldValues, N extends FieldPath<T>> {
