@@ -228,6 +228,12 @@ export default defineConfig(({ command }) => ({
         // Everything the first page needs (the entry and its static imports) in one file: one
         // request, and gzip/brotli do better on one file than on a dozen small ones.
         codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'], priority: 1 }] },
+        // A shared chunk's file is its hash alone (`c-<hash>.js`), not `<first module's name>-<hash>.js`:
+        // the entry's preload map names about a hundred of them and every chunk names those it imports,
+        // so the names cost every page 0.8 to 1.3 kB gzip (decision 0052). A lazily loaded module's
+        // chunk and a page's (`*-page`) keep their names, which the journeys hold back by
+        // (e2e/tests/on-demand.spec.ts, route-data.spec.ts).
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry || chunk.name.endsWith('-page') ? 'assets/[name]-[hash].js' : 'assets/c-[hash].js'),
       },
       treeshake: {
         // A contract (packages/domain/src/contracts, decision 0051) is `endpoint<S>()(method, path)`:

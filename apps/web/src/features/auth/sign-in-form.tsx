@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
-import { ERROR_CODES, MSG, SignInForm as SignInSchema } from '@portal/domain';
+import { ERROR_CODES, MSG, SignInForm as SignInSchema, type SignInForm as SignInValues } from '@portal/domain';
+import { Form, PasswordField as PasswordFieldOf, TextField as TextFieldOf } from '../../shared/forms/form-fields';
 import { useSubmitForm } from '../../shared/forms/submit-form';
 import { AuthLayout } from './auth-layout';
 import { errorCode, errorMessage, isLogoutError, notify } from './feedback';
@@ -14,6 +15,9 @@ import { useSignOut } from '../../shared/auth/sign-out';
 /** Links on an alert's tinted background: the text colour, underlined, keeps the contrast. */
 const alertLink = { size: 'sm', fw: 600, c: 'var(--mantine-color-text)', underline: 'always' } as const;
 
+const TextField = TextFieldOf<SignInValues>;
+const PasswordField = PasswordFieldOf<SignInValues>;
+
 type Notice = { kind: 'emailNotVerified'; message: string; email: string } | { kind: 'passwordExpired' };
 
 export function SignInForm() {
@@ -21,7 +25,7 @@ export function SignInForm() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   // SignInForm (spec 5.5): a valid e-mail and a non-empty password, otherwise "Invalid" (shown once submitted).
-  const { errors, handleSubmit, revalidate } = useSubmitForm(SignInSchema);
+  const form = useSubmitForm(SignInSchema);
   const [notice, setNotice] = useState<Notice | null>(null);
 
   const mutation = useMutation({
@@ -44,38 +48,18 @@ export function SignInForm() {
     },
   });
 
-  const onSubmit = handleSubmit(
-    (values) => {
-      setNotice(null);
-      mutation.mutate(values);
-    },
-    () => setNotice(null),
-  );
+  const onSubmit = (values: SignInValues) => {
+    setNotice(null);
+    mutation.mutate(values);
+  };
 
   return (
     <AuthLayout title="Sign in" subtitle="Sign in to manage your employees, attendance and payroll.">
-      <form onSubmit={onSubmit} onInput={revalidate} noValidate>
+      <Form form={form} onSubmit={onSubmit} onInvalid={() => setNotice(null)}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            name="email"
-            defaultValue=""
-            error={errors.email}
-            readOnly={mutation.isPending}
-          />
+          <TextField name="email" label="Email" type="email" autoComplete="username" required readOnly={mutation.isPending} />
           <Stack gap={6}>
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              name="password"
-              defaultValue=""
-              error={errors.password}
-              readOnly={mutation.isPending}
-            />
+            <PasswordField name="password" label="Password" autoComplete="current-password" required readOnly={mutation.isPending} />
             <Group justify="flex-end">
               <Anchor component={Link} to="/forgotPassword" size="sm">
                 Forgot password?
@@ -114,7 +98,7 @@ export function SignInForm() {
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

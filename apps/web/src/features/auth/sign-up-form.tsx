@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailCheck, IconMailForward } from '@tabler/icons-react';
-import { MSG, SignUpForm as SignUpSchema, authCalls } from '@portal/domain';
+import { MSG, SignUpForm as SignUpSchema, type SignUpForm as SignUpValues, authCalls } from '@portal/domain';
+import { Form, PasswordField as PasswordFieldOf, TextField as TextFieldOf } from '../../shared/forms/form-fields';
 import { useSubmitForm } from '../../shared/forms/submit-form';
 import { call } from '../../shared/api/client';
 import { AuthLayout } from './auth-layout';
 import { errorMessage, notify } from './feedback';
 import { SIGN_IN_PATH } from '../../shared/auth/sign-out';
+
+const TextField = TextFieldOf<SignUpValues>;
+const PasswordField = PasswordFieldOf<SignUpValues>;
 
 interface SignUpFormProps {
   /** From the invitation link (`/?invite=<token>&email=<email>`). */
@@ -20,7 +24,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
   const emailLocked = Boolean(inviteToken && invitedEmail);
   // SignUpForm (spec 5.5): valid e-mail, non-empty password and re-entry ("Invalid"); the re-entry must match;
   // the server's 8 characters. The rest of the server's rule is stated under the field and explained by its answer.
-  const { errors, handleSubmit, revalidate } = useSubmitForm(SignUpSchema);
+  const form = useSubmitForm(SignUpSchema, { email: emailLocked ? (invitedEmail ?? '') : '' });
   // The server's refusal of the password, in words under the field until the password changes (issue 24, item 7).
   const [refused, setRefused] = useState<string | null>(null);
 
@@ -43,7 +47,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
     },
   });
 
-  const onSubmit = handleSubmit(({ email, password }) => mutation.mutate({ email, password }));
+  const onSubmit = ({ email, password }: SignUpValues) => mutation.mutate({ email, password });
 
   if (mutation.isSuccess && !mutation.data.signedUp) {
     return (
@@ -85,46 +89,29 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
       title={inviteToken ? 'Set up your account' : 'Create your account'}
       subtitle={inviteToken ? 'Choose a password to accept your invitation.' : 'Sign up with the e-mail your employer invited.'}
     >
-      <form
-        onSubmit={onSubmit}
-        onInput={(event) => {
-          if ((event.target as HTMLInputElement).name === 'password') setRefused(null);
-          revalidate(event);
-        }}
-        noValidate
-      >
+      <Form form={form} onSubmit={onSubmit}>
         <Stack gap="md">
-          <TextInput
+          <TextField
+            name="email"
             label="Email"
             type="email"
             autoComplete="username"
             required
-            name="email"
-            defaultValue={emailLocked ? (invitedEmail ?? '') : ''}
             readOnly={emailLocked || mutation.isPending}
             variant={emailLocked ? 'filled' : 'default'}
             description={emailLocked ? 'The e-mail your invitation was sent to.' : undefined}
-            error={errors.email}
           />
-          <PasswordInput
+          <PasswordField
+            name="password"
             label="Password"
             autoComplete="new-password"
             required
             description={MSG.passwordRule}
-            name="password"
-            defaultValue=""
             readOnly={mutation.isPending}
-            error={errors.password ?? refused}
+            onChange={() => setRefused(null)}
+            error={refused ?? undefined}
           />
-          <PasswordInput
-            label="Re-enter password"
-            autoComplete="new-password"
-            required
-            name="confirmPassword"
-            defaultValue=""
-            readOnly={mutation.isPending}
-            error={errors.confirmPassword}
-          />
+          <PasswordField name="confirmPassword" label="Re-enter password" autoComplete="new-password" required readOnly={mutation.isPending} />
           <Button type="submit" fullWidth size="md" loading={mutation.isPending} disabled={mutation.isPending}>
             Sign up
           </Button>
@@ -135,7 +122,7 @@ export function SignUpForm({ inviteToken, invitedEmail }: SignUpFormProps) {
             </Anchor>
           </Text>
         </Stack>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

@@ -1,13 +1,6 @@
 /**
- * The vendor context (spec 2.2, decision 0006): the `vendorId` of the URL, or null in the employer's
- * own context. Read here only (issue 25): pages use the hook, loaders and pure helpers `vendorIdOf`.
+ * The vendor context (spec 2.2, decision 0006): `useVendorId()` for pages, `vendorIdOf(params)` for
+ * route loaders and pure helpers (issue 25). They are written in `./profile` (in the first bundle,
+ * so no page loads a chunk for them, decision 0052); this is the module pages import them from.
  */
-import { useSearchParams } from 'react-router';
-
-export const vendorIdOf = (params: URLSearchParams): string | null => params.get('vendorId') || null;
-
-/** The vendor context of the current page. */
-export function useVendorId(): string | null {
-  const [params] = useSearchParams();
-  return vendorIdOf(params);
-}
+export { useVendorId, vendorIdOf } from './profile';

@@ -1,127 +1,82 @@
 /**
- * The Form primitive of the signed-in forms (issue 25, decision 0052): a domain schema (zod/mini,
- * decision 0026) checked by react-hook-form, its default values, and field components that show
- * their own first message. As bulletproof-react's `Form`: the page makes the form with
- * `useSchemaForm(schema, options)` (its methods stay the page's: reset, setError, getValues),
- * renders `<Form form onSubmit>` and inside it the fields by name; a field reads its registration
- * and its error from the form's context. A page names its value type once:
+ * The Form primitive (issue 25, decision 0052): a domain schema (zod/mini, decision 0026) checked
+ * by the form's own small engine (`form-engine.ts`, react-hook-form's rules of when a field is
+ * checked, without react-hook-form), its default values, and field components that show their own
+ * first message. As bulletproof-react's `Form`: the page makes the form with
+ * `useSchemaForm(schema, options)` (its methods stay the page's: reset, setError, getValues,
+ * formState), renders `<Form form onSubmit>` and inside it the fields by name; a field reads its
+ * registration and its error from the form's context. A page names its value type once:
  * `const PasswordField = PasswordFieldOf<ChangePasswordInput>` (a wrong name is then a type error).
- * The text and password boxes are the sign-in page's own Mantine inputs (already loaded); the
- * select (`select-field.tsx`, Mantine's `NativeSelect`) is a module of its own, so only the page
- * that uses it loads it. One module otherwise: every small shared chunk costs its pages about
- * 0.25 kB gzip of its own.
- *
- * The sign-in and sign-up forms of `/` do not use it: react-hook-form stays out of the first load
- * (decision 0028); they check the same schemas through `submit-form.ts`.
+ * `Form`, `TextField` and `PasswordField` are `form-fields.tsx`'s, which sign-in and sign-up use
+ * with the smaller engine of `submit-form.ts`; the select (`select-field.tsx`, Mantine's
+ * `NativeSelect`) is a module of its own, so only the page that uses it loads it.
  */
-import { useMemo, type ChangeEvent, type FocusEvent, type FormHTMLAttributes, type ReactElement, type ReactNode } from 'react';
-import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import {
-  Controller,
-  FormProvider,
-  useForm,
-  useFormContext,
-  type ControllerFieldState,
-  type ControllerRenderProps,
-  type FieldPath,
-  type FieldValues,
-  type RegisterOptions,
-  type SubmitHandler,
-  type UseFormProps,
-  type UseFormReturn,
-} from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ZodMiniType } from 'zod/mini';
+import { useReducer, useState, type ReactElement } from 'react';
+import { FormEngine, type FieldErrors, type FormMode, type FormSchema } from './form-engine';
+import { useFieldEngine, type FieldPath, type FieldValues } from './form-fields';
 
-/** The schema a form takes: one of the domain's form schemas (zod/mini, types only here). */
-type FormSchema<T extends FieldValues> = ZodMiniType<T, T>;
+export { Form, PasswordField, TextField, type FieldPath, type FieldValues } from './form-fields';
 
-/** A form over a domain schema: react-hook-form with the schema as its resolver and the given default values and mode. */
-export function useSchemaForm<T extends FieldValues>(schema: FormSchema<T>, options: Omit<UseFormProps<T>, 'resolver'> = {}): UseFormReturn<T> {
-  const resolver = useMemo(() => zodResolver(schema), [schema]);
-  return useForm<T>({ ...options, resolver });
+/** A form over a domain schema, as its page and its fields use it. */
+export interface SchemaForm<T extends FieldValues> {
+  engine: FormEngine<T>;
+  formState: { errors: FieldErrors<T>; isValid: boolean; isDirty: boolean };
+  getValues: FormEngine<T>['getValues'];
+  reset: (values?: T) => void;
+  setError: FormEngine<T>['setError'];
+  clearErrors: () => void;
 }
 
-export interface FormProps<T extends FieldValues> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
-  form: UseFormReturn<T>;
-  /** Called with the parsed values once every field passes. */
-  onSubmit: SubmitHandler<T>;
-  children: ReactNode;
-}
+type FormOptions<T> = { mode?: FormMode } & ({ defaultValues: T; values?: never } | { values: T; defaultValues?: never });
 
-/** The `<form>` (the browser's own checks off) whose fields find the form by context. */
-export function Form<T extends FieldValues>({ form, onSubmit, children, ...props }: FormProps<T>) {
-  return (
-    <FormProvider {...form}>
-      <form noValidate {...props} onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
-        {children}
-      </form>
-    </FormProvider>
-  );
-}
+const sameValues = (a: FieldValues, b: FieldValues) => Object.keys({ ...a, ...b }).every((k) => Object.is(a[k], b[k]));
 
-/** What a text box of a form takes beyond its Mantine props. */
-interface FieldBehaviour<T extends FieldValues> {
-  name: FieldPath<T>;
-  /** Registration options beyond the schema's (e.g. `deps`: fields checked again with this one). */
-  rules?: Pick<RegisterOptions<T>, 'deps'>;
-  /** Rewrites what is typed before the form sees it (digits only, a length). */
-  normalise?: (value: string) => string;
-  /** Called after the form took a change. */
-  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** Called after the form took the leaving of the field. */
-  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
-  /** A message of the page's own, shown when the schema has none for the field (e.g. "already taken"). */
-  error?: string | undefined;
-  /** No message under the field: the form says it otherwise (a submit button enabled only when valid). */
-  silent?: boolean;
-}
-
-/** The registration of a text box: the form's, with the field's normalising and the page's callbacks after it. */
-function useTextField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent }: FieldBehaviour<T>) {
-  const { register, getFieldState, formState } = useFormContext<T>();
-  const registered = register(name, rules);
+/**
+ * A form over a domain schema with the given default values (or `values`, which the form takes
+ * again whenever they change) and mode (`onSubmit` unless told).
+ */
+export function useSchemaForm<T extends FieldValues>(schema: FormSchema<T>, { mode = 'onSubmit', defaultValues, values }: FormOptions<T>): SchemaForm<T> {
+  const [, render] = useReducer((n: number) => n + 1, 0);
+  const [engine] = useState(() => new FormEngine<T>(schema, mode, (values ?? defaultValues)!));
+  const [given, setGiven] = useState(values);
+  engine.onChange = render;
+  if (values && given && !sameValues(values, given)) {
+    setGiven(values);
+    engine.reset(values);
+  }
   return {
-    ...registered,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      if (normalise) event.currentTarget.value = normalise(event.currentTarget.value);
-      void registered.onChange(event);
-      onChange?.(event);
-    },
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      void registered.onBlur(event);
-      onBlur?.(event);
-    },
-    error: silent ? undefined : (getFieldState(name, formState).error?.message ?? error),
+    engine,
+    formState: { errors: engine.errors, isValid: engine.isValid, isDirty: engine.isDirty },
+    getValues: engine.getValues.bind(engine),
+    reset: (v) => engine.reset(v),
+    setError: engine.setError.bind(engine),
+    clearErrors: () => engine.clearErrors(),
   };
 }
 
-export type TextFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<TextInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
+/** The engine of the surrounding `Form` of `useSchemaForm` (a select, a controlled field). */
+export const useFormEngine = <T extends FieldValues>() => useFieldEngine<T>() as FormEngine<T>;
 
-/** A Mantine `TextInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
-export function TextField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: TextFieldProps<T>) {
-  const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
-  return <TextInput {...props} {...field} />;
-}
-
-export type PasswordFieldProps<T extends FieldValues> = FieldBehaviour<T> & Omit<PasswordInputProps, keyof FieldBehaviour<T> | 'value' | 'defaultValue'>;
-
-/** A Mantine `PasswordInput` of the surrounding `Form`, registered under `name`, showing the field's first message. */
-export function PasswordField<T extends FieldValues>({ name, rules, normalise, onChange, onBlur, error, silent, ...props }: PasswordFieldProps<T>) {
-  const field = useTextField<T>({ name, rules, normalise, onChange, onBlur, error, silent });
-  return <PasswordInput {...props} {...field} />;
+/** What a controlled field's control is given. */
+export interface ControlledFieldRenderProps<T extends FieldValues, N extends FieldPath<T>> {
+  field: { name: N; value: T[N]; onChange: (value: T[N]) => void; onBlur: () => void };
+  error: string | undefined;
 }
 
 export interface ControlledFieldProps<T extends FieldValues, N extends FieldPath<T>> {
   name: N;
   /** The control (a date box, a PIN, a radio group) given its value, its callbacks and its first message. */
-  render: (props: { field: ControllerRenderProps<T, N>; fieldState: ControllerFieldState; error: string | undefined }) => ReactElement;
+  render: (props: ControlledFieldRenderProps<T, N>) => ReactElement;
 }
 
-/** A field whose control is not a plain input (react-hook-form's `Controller`), its message handed to it. */
+/** A field whose control is not a plain input (a controlled value), its message handed to it. */
 export function ControlledField<T extends FieldValues, N extends FieldPath<T>>({ name, render }: ControlledFieldProps<T, N>) {
-  const { control } = useFormContext<T>();
-  return <Controller control={control} name={name} render={({ field, fieldState }) => render({ field, fieldState, error: fieldState.error?.message })} />;
+  const engine = useFormEngine<T>();
+  engine.register(name);
+  return render({
+    field: { name, value: engine.values[name], onChange: (value) => engine.change(name, value, true), onBlur: () => engine.blur(name) },
+    error: engine.errors[name]?.message,
+  });
 }
 
 /**
