@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, formatRupees, maskLast4, menuEmployerName, phoneHint } from './index.js';
+import { businessDate, formatCount, formatRupees, maskLast4, menuEmployerName, phoneHint } from './index.js';
 
 describe('formatting', () => {
   it('uppercases the employer name and cuts it to 13 characters', () => {
@@ -28,6 +28,12 @@ describe('formatting', () => {
     expect(formatRupees(1_234_56n)).toBe(intl.format(1234.56));
     // Exact to the paisa where dividing by 100 in floating point is not.
     expect(formatRupees(Number.MAX_SAFE_INTEGER)).toBe('₹9,00,71,99,25,47,409.91');
+  });
+  it('groups whole numbers by hand exactly as toLocaleString en-IN does', () => {
+    const samples = [0, 1, 9, 10, 99, 100, 999, 1000, 12_345, 99_999, 1_00_000, 12_34_567, Number.MAX_SAFE_INTEGER, 10.5, 2 ** 60];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 15))));
+    for (const v of samples) for (const x of v === 0 ? [0] : [v, -v]) expect(formatCount(x), String(x)).toBe(x.toLocaleString('en-IN'));
+    expect(formatCount(1234567)).toBe('12,34,567');
   });
   it('gives the Asia/Kolkata business date of an instant, as Intl does', () => {
     const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });

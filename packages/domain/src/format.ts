@@ -26,11 +26,24 @@ export function formatRupees(paise: number | bigint): string {
     return rupees.format(n / 100);
   }
   const abs = Math.abs(n);
-  const whole = String(Math.floor(abs / 100));
   const fraction = String(abs % 100).padStart(2, '0');
+  return `${n < 0 ? '-' : ''}₹${groupDigitsEnIn(String(Math.floor(abs / 100)))}.${fraction}`;
+}
+
+/** en-IN grouping of a string of digits: the last three, then pairs (1,23,45,678). */
+const groupDigitsEnIn = (whole: string): string => {
   const head = whole.slice(0, -3);
-  const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
-  return `${n < 0 ? '-' : ''}₹${grouped}.${fraction}`;
+  return head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
+};
+
+/**
+ * A whole number with en-IN grouping (12,34,567), as `toLocaleString('en-IN')` gives it, by hand for
+ * the same reason as `formatRupees`: the first en-IN number formatting loads the locale's data (about
+ * 0.17 s of the dashboard's Quick Stats on Lighthouse's mobile CPU, decision 0041).
+ */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-IN');
+  return `${n < 0 ? '-' : ''}${groupDigitsEnIn(String(Math.abs(n)))}`;
 }
 
 /** Initial shown in the header's employer dropdown. */

@@ -2,7 +2,7 @@
  * The Summary chart's model (spec 2.4): one bar per attendance-cycle period, its height the
  * period's value in rupees, with labels people read. Pure.
  */
-import { MONTH_NAMES, paiseToRupees, type CycleTransactionDetail } from '@portal/domain';
+import { MONTH_NAMES, formatCount, paiseToRupees, type CycleTransactionDetail } from '@portal/domain';
 
 export interface Bar {
   key: string;
@@ -26,8 +26,16 @@ export function periodLabel(p: { startDate: string; endDate: string }): string {
 
 const longDate = (iso: string) => `${dayMonth(iso)} ${iso.slice(0, 4)}`;
 
-/** Rupees in en-IN, without paise: "₹1,23,456". */
-export const wholeRupees = (rupees: number): string => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(rupees);
+/**
+ * Rupees in en-IN, without paise: "₹1,23,456" (rounded half away from zero, as Intl does). Grouped by
+ * hand (`formatCount`): an Intl currency formatter made per bar cost the dashboard the en-IN locale data
+ * on Lighthouse's mobile CPU (decision 0041).
+ */
+export function wholeRupees(rupees: number): string {
+  const whole = Math.round(Math.abs(rupees));
+  if (!Number.isSafeInteger(whole)) return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(rupees);
+  return `${rupees < 0 || Object.is(rupees, -0) ? '-' : ''}₹${formatCount(whole)}`;
+}
 
 /** Rupees in short form for the axis: "₹0", "₹950", "₹12K", "₹3.4L", "₹1.2Cr". */
 export function compactRupees(rupees: number): string {

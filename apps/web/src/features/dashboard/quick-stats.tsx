@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCoinRupee, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { STATS_KINDS, STATS_KIND_LABELS, cycleSoFar, dashboardLinks, formatRupees, type DashboardStats, type StatsKind } from '@portal/domain';
+import { STATS_KINDS, STATS_KIND_LABELS, cycleSoFar, dashboardLinks, formatCount, formatRupees, type DashboardStats, type StatsKind } from '@portal/domain';
 import { PageTitle, errorMessage } from '../../shared/ui';
 import { statsQuery, vendorStatsQuery } from './api';
 import { periodLabel } from './chart-model';
@@ -94,10 +94,10 @@ export function QuickStats({ vendorId, today }: { vendorId: string | null; today
         </Text>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <StatCard label="Total Employees" value={data?.totalEmployees.toLocaleString('en-IN')} note="Everyone on the list" icon={<IconUsers size={22} />} href={links?.employees ?? null} loading={loading} testId="stat-employees" />
+        <StatCard label="Total Employees" value={data ? formatCount(data.totalEmployees) : null} note="Everyone on the list" icon={<IconUsers size={22} />} href={links?.employees ?? null} loading={loading} testId="stat-employees" />
         <StatCard
           label="Total Transactions"
-          value={f?.transactions.toLocaleString('en-IN')}
+          value={f ? formatCount(f.transactions) : null}
           note={cycleNote}
           icon={<IconArrowsExchange size={22} />}
           href={links ? (kind === 'EWA' ? links.transactions : links.salaryTopups) : null}
@@ -116,8 +116,8 @@ export function QuickStats({ vendorId, today }: { vendorId: string | null; today
       </SimpleGrid>
       {vendorId ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <StatCard label="Withdrawal Requests" value={vendor.data?.salaryWithdrawalRequests.toLocaleString('en-IN')} note="Asked for this cycle" icon={<IconArrowsExchange size={22} />} href={null} loading={!vendor.data} testId="stat-requests" />
-          <StatCard label="Pending Requests" value={vendor.data?.salaryWithdrawalPending.toLocaleString('en-IN')} note="Still on their way" icon={<IconArrowsExchange size={22} />} href={null} loading={!vendor.data} testId="stat-pending" />
+          <StatCard label="Withdrawal Requests" value={vendor.data ? formatCount(vendor.data.salaryWithdrawalRequests) : null} note="Asked for this cycle" icon={<IconArrowsExchange size={22} />} href={null} loading={!vendor.data} testId="stat-requests" />
+          <StatCard label="Pending Requests" value={vendor.data ? formatCount(vendor.data.salaryWithdrawalPending) : null} note="Still on their way" icon={<IconArrowsExchange size={22} />} href={null} loading={!vendor.data} testId="stat-pending" />
         </SimpleGrid>
       ) : null}
     </Stack>
