@@ -30,7 +30,7 @@ import {
   type PayrollSheetRow,
 } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
-import type { SheetKind, UploadCounts } from '../documents/index.js';
+import { nextPageEnd, type SheetKind, type UploadCounts } from '../documents/index.js';
 import { vendorIs } from '../../platform/scope.js';
 import { indexVersionSql } from '../../platform/protected-columns.js';
 import type { Deps } from '../../platform/context.js';
@@ -58,6 +58,9 @@ async function previousPayrollId(trx: Kysely<DB>, payroll: PayrollRecord): Promi
     .executeTakeFirst();
   return last?.id ?? null;
 }
+
+/** Rows applied a statement at a time. */
+const PAGE_ROWS = 2_500;
 
 /**
  * The staged row: the sheet's values, the account number sealed (s), masked (m) and keyed-hashed
@@ -200,9 +203,8 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
     // (salaryForPaidDays, netSalary, skipReasonOf, payrollFlags, paidDaysExceedLeave), the entries,
     // their deductions and the rows' outcomes written, in one statement. Only the entries' ids come
     // from Node: UUIDv7 (time-ordered, so 50,000 primary-key inserts land at the end of the index).
-    for await (const { after, upTo, open } of run.ranges()) {
-      if (open === 0) continue;
-      const ids = Array.from({ length: open }, () => uuidv7()); // one per open row of the range, at most one entry each
+    for (let after = 0, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS); upTo !== null; after = upTo, upTo = await nextPageEnd(trx, uploadId, after, PAGE_ROWS)) {
+      const ids = Array.from({ length: Math.min(PAGE_ROWS, upTo - after) }, () => uuidv7());
       const { rows: done } = await sql<{ rows: number; missing: number; finalized: number; salary: string; deductions: string; payable: string; undecided: string[] } & Record<PayrollFlag, number>>`
         with k as materialized (
           select s.row_number, row_number() over (order by s.row_number)::int as n, s.key as code, s.value::jsonb as v
