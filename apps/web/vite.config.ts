@@ -58,6 +58,36 @@ function appShellWithoutScrollLock(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` (in @mantine/hooks) starts from React's `useId` and then, in a layout effect, sets
+ * its state to a random id. Every Mantine input, check box, popover, menu and modal on the first
+ * screen therefore renders twice, the second time synchronously inside React's commit, which drags
+ * every passive effect of that commit into the same long task (decision 0041, issue 24). React 18+
+ * gives stable, unique ids itself, so the build replaces the module with one that returns React's id
+ * (or the id the component was given) and sets nothing. (The dev server pre-bundles Mantine and
+ * keeps its own.)
+ */
+function mantineIdsFromReact(): Plugin {
+  const file = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  return {
+    name: 'portal:mantine-ids-from-react',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!file.test(id)) return null;
+      return [
+        "import { useReactId } from './use-react-id.mjs';",
+        'function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : reactId;",
+        '}',
+        'export { useId };',
+        '',
+      ].join('\n');
+    },
+  };
+}
+
 interface Node {
   type: string;
   start: number;
@@ -203,7 +233,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  plugins: [react(), mantineIdsFromReact(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
   // The build takes react-router's production build (its package points bundlers at the development
   // one, which differs only in its developer warnings: 0.6 kB gzip a page, decision 0051); the dev
   // server keeps the warnings.
