@@ -254,6 +254,64 @@ async function signIn(child: ChildProcess, base: string, o: PortalOptions): Prom
 // Lighthouse (performance category) of pages of the running portal.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * An HTTPS front that speaks HTTP/2 to the browser and HTTP/1.1 to the portal at `origin`, as the
+ * load balancer of a deployment does (docs/deploy.md: TLS ends at the balancer). A browser fetches
+ * a page's files over one HTTP/2 connection at once, where over HTTP/1.1 it opens six connections
+ * and waits a round trip per file on each; a signed-in page loads 25 to 60 files (decision 0041).
+ * The certificate is made for the run with `openssl` (for 127.0.0.1; the bench's Chromium is told
+ * to accept it). Null, saying why, when it cannot be made.
+ */
+export async function http2Front(origin: string): Promise<{ origin: string; close(): Promise<void> } | null> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-tls-'));
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  if (made.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    console.log('\nHTTP/2 front: `openssl` could not make a certificate (apt-get install -y openssl); not measured.');
+    return null;
+  }
+  const { default: http2 } = await import('node:http2');
+  const { default: http } = await import('node:http');
+  const upstream = new URL(origin);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+  const server = http2.createSecureServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert), allowHTTP1: true }, (req, res) => {
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':') && !hopByHop.has(k)) headers[k] = v;
+    headers.host = upstream.host;
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent }, (answer) => {
+      const out: Record<string, string | string[] | undefined> = {};
+      for (const [k, v] of Object.entries(answer.headers)) if (!hopByHop.has(k)) out[k] = v;
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+    });
+    forward.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  const sessions = new Set<import('node:http2').ServerHttp2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const session of sessions) session.destroy();
+      await closed;
+      agent.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export type LighthousePreset = 'mobile' | 'desktop';
 export interface LighthousePage {
   /** Path and query, e.g. `/?signIn=true` or `/dashboard`. */
@@ -279,6 +337,8 @@ export interface LighthouseResult {
  */
 export async function lighthouseOf(o: {
   origin: string;
+  /** Said after each page's name (e.g. how the page is reached). */
+  label?: string;
   token: string | null;
   pages: LighthousePage[];
   presets: LighthousePreset[];
@@ -304,7 +364,9 @@ export async function lighthouseOf(o: {
   const port = await freePort();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chrome,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`],
+    // The bench's own HTTPS front (http2Front) has a certificate made for the run.
+    ignoreHTTPSErrors: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors', `--remote-debugging-port=${port}`],
   });
   const runs = o.runs ?? 3;
   const results: LighthouseResult[] = [];
@@ -321,7 +383,7 @@ export async function lighthouseOf(o: {
       );
       for (const preset of o.presets) {
         const scores: number[] = [];
-        console.log(`\nlighthouse ${target.path} (${preset} preset${target.signedIn ? ', signed in' : ''}):`);
+        console.log(`\nlighthouse ${target.path} (${preset} preset${target.signedIn ? ', signed in' : ''}${o.label ? `, ${o.label}` : ''}):`);
         for (let run = 1; run <= runs; run++) {
           await cdp.send('Network.clearBrowserCache');
           const result = await lighthouse(

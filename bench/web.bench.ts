@@ -12,9 +12,12 @@
  *  - Lighthouse's performance score (mobile and desktop presets; goal >= 95) of the sign-in page,
  *    /dashboard, /employees, /payroll and /ewa-request (issue 24), with the portal started as a
  *    child process on a random port with its demo data (the demo Super Admin signed in for the
- *    signed-in pages).
+ *    signed-in pages), each page reached two ways: through an HTTPS front that speaks HTTP/2, as a
+ *    phone reaches a deployment through its load balancer (docs/deploy.md, decision 0041), and
+ *    straight from the portal's own HTTP/1.1, as `npm start` serves it on this machine.
  * Nothing is asserted. BENCH_LH_RUNS (3) runs per page and preset; BENCH_LH=0 skips Lighthouse;
- * BENCH_LH_PAGES (comma-separated paths, e.g. /employees) measures only those pages.
+ * BENCH_LH_PAGES (comma-separated paths, e.g. /employees) measures only those pages;
+ * BENCH_LH_FRONT=h2 or direct only one of the two ways.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +26,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PATHS } from '../apps/web/src/app/paths.js';
 import { DEMO_ADMINS, DEMO_PASSWORD } from '../apps/server/src/demo/index.js';
-import { buildServer, freePort, lighthouseOf, mark, portalMode, productionNodeFlags, root, sleep, tsx } from './bench-kit.js';
+import { buildServer, freePort, http2Front, lighthouseOf, mark, portalMode, productionNodeFlags, root, sleep, tsx } from './bench-kit.js';
 
 const GOALS = { signInGzip: 150 * 1024, screenGzip: 250 * 1024, lighthouse: 95 };
 const dist = path.resolve(root, process.env.WEB_DIST ?? 'apps/web/dist');
@@ -223,14 +226,35 @@ async function measureLighthouse() {
       await sleep(100);
     }
     const token = await signInDemo(origin);
-    await lighthouseOf({
-      origin,
-      token,
-      pages: LH_PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path)),
-      presets: ['mobile', 'desktop'],
-      runs: Number(process.env.BENCH_LH_RUNS ?? 3),
-      goal: GOALS.lighthouse,
-    });
+    const measure = (at: string, label: string) =>
+      lighthouseOf({
+        origin: at,
+        label,
+        token,
+        pages: LH_PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path)),
+        presets: ['mobile', 'desktop'],
+        runs: Number(process.env.BENCH_LH_RUNS ?? 3),
+        goal: GOALS.lighthouse,
+      });
+    // How a phone reaches the portal: through the deployment's load balancer, which ends TLS and
+    // speaks HTTP/2 (docs/deploy.md); and, for comparison, straight from the portal's own HTTP/1.1
+    // as `npm start` serves it on this machine. BENCH_LH_FRONT=h2 or direct measures one of them.
+    const fronts = process.env.BENCH_LH_FRONT === 'h2' ? ['h2'] : process.env.BENCH_LH_FRONT === 'direct' ? ['direct'] : ['h2', 'direct'];
+    for (const front of fronts) {
+      if (front === 'direct') {
+        console.log(`\n== straight from the portal over HTTP/1.1 (${origin}), as npm start serves it on this machine`);
+        await measure(origin, 'HTTP/1.1 direct');
+        continue;
+      }
+      const h2 = await http2Front(origin);
+      if (!h2) continue;
+      console.log(`\n== through an HTTPS front that speaks HTTP/2 (${h2.origin}), as the deployment's load balancer serves it (docs/deploy.md)`);
+      try {
+        await measure(h2.origin, 'HTTP/2 front');
+      } finally {
+        await h2.close();
+      }
+    }
   } finally {
     child.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
