@@ -7,6 +7,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -272,8 +274,6 @@ export async function http2Front(origin: string): Promise<{ origin: string; clos
     console.log('\nHTTP/2 front: `openssl` could not make a certificate (apt-get install -y openssl); not measured.');
     return null;
   }
-  const { default: http2 } = await import('node:http2');
-  const { default: http } = await import('node:http');
   const upstream = new URL(origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
@@ -293,7 +293,7 @@ export async function http2Front(origin: string): Promise<{ origin: string; clos
     });
     req.pipe(forward);
   });
-  const sessions = new Set<import('node:http2').ServerHttp2Session>();
+  const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (session) => {
     sessions.add(session);
     session.once('close', () => sessions.delete(session));

@@ -239,21 +239,19 @@ async function measureLighthouse() {
     // How a phone reaches the portal: through the deployment's load balancer, which ends TLS and
     // speaks HTTP/2 (docs/deploy.md); and, for comparison, straight from the portal's own HTTP/1.1
     // as `npm start` serves it on this machine. BENCH_LH_FRONT=h2 or direct measures one of them.
-    const fronts = process.env.BENCH_LH_FRONT === 'h2' ? ['h2'] : process.env.BENCH_LH_FRONT === 'direct' ? ['direct'] : ['h2', 'direct'];
-    for (const front of fronts) {
-      if (front === 'direct') {
-        console.log(`\n== straight from the portal over HTTP/1.1 (${origin}), as npm start serves it on this machine`);
-        await measure(origin, 'HTTP/1.1 direct');
-        continue;
-      }
-      const h2 = await http2Front(origin);
-      if (!h2) continue;
+    const only = process.env.BENCH_LH_FRONT;
+    const h2 = only === 'direct' ? null : await http2Front(origin);
+    if (h2) {
       console.log(`\n== through an HTTPS front that speaks HTTP/2 (${h2.origin}), as the deployment's load balancer serves it (docs/deploy.md)`);
       try {
         await measure(h2.origin, 'HTTP/2 front');
       } finally {
         await h2.close();
       }
+    }
+    if (only !== 'h2') {
+      console.log(`\n== straight from the portal over HTTP/1.1 (${origin}), as npm start serves it on this machine`);
+      await measure(origin, 'HTTP/1.1 direct');
     }
   } finally {
     child.kill('SIGTERM');
