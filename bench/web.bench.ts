@@ -17,7 +17,7 @@
  *    straight from the portal's own HTTP/1.1, as `npm start` serves it on this machine.
  * Nothing is asserted. BENCH_LH_RUNS (3) runs per page and preset; BENCH_LH=0 skips Lighthouse;
  * BENCH_LH_PAGES (comma-separated paths, e.g. /employees) measures only those pages;
- * BENCH_LH_FRONT=h2 or direct only one of the two ways.
+ * BENCH_LH_FRONT=h2 or direct only one of the two ways; BENCH_LH_PRESETS=mobile (or desktop) one preset.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -184,6 +184,7 @@ const LH_PAGES = [
   { path: '/ewa-request', signedIn: true },
 ];
 const onlyPages = process.env.BENCH_LH_PAGES?.split(',').map((p) => p.trim());
+const onlyPresets = process.env.BENCH_LH_PRESETS?.split(',').map((p) => p.trim());
 await measureLighthouse();
 
 async function measureLighthouse() {
@@ -232,7 +233,7 @@ async function measureLighthouse() {
         label,
         token,
         pages: LH_PAGES.filter((p) => !onlyPages || onlyPages.includes(p.path)),
-        presets: ['mobile', 'desktop'],
+        presets: (['mobile', 'desktop'] as const).filter((p) => !onlyPresets || onlyPresets.includes(p)),
         runs: Number(process.env.BENCH_LH_RUNS ?? 3),
         goal: GOALS.lighthouse,
       });

@@ -68,22 +68,51 @@ function appShellWithoutScrollLock(): Plugin {
  * keeps its own.)
  */
 function mantineIdsFromReact(): Plugin {
-  const file = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  return replaceModule('portal:mantine-ids-from-react', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, [
+    "import { useReactId } from './use-react-id.mjs';",
+    'function useId(staticId) {',
+    '  const reactId = useReactId();',
+    "  return typeof staticId === 'string' ? staticId : reactId;",
+    '}',
+    'export { useId };',
+  ]);
+}
+
+/**
+ * Mantine's AppShell marks its root `data-resizing` while the window is resized, which sets its
+ * transition duration (a CSS variable every element inherits) to 0 so that nothing slides while the
+ * layout changes. Its hook also sets the mark as the shell mounts and clears it 200 ms later: that
+ * change on the root restyled all ~800 elements of a signed-in page again after its first render,
+ * a task of 75-200 ms on Lighthouse's 4x CPU (decision 0041, issue 24). A freshly mounted element
+ * has no transition to stop, so the build replaces the hook with one that marks window resizes
+ * only, as Mantine's does.
+ */
+function appShellResizingOnResizeOnly(): Plugin {
+  return replaceModule('portal:app-shell-resizing-on-resize-only', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]use-resizing[\\/]use-resizing\.mjs$/, [
+    "import { useState, useRef, startTransition } from 'react';",
+    "import { useWindowEvent } from '@mantine/hooks';",
+    'function useResizing() {',
+    '  const [resizing, setResizing] = useState(false);',
+    '  const timeout = useRef(-1);',
+    "  useWindowEvent('resize', () => {",
+    '    setResizing(true);',
+    '    clearTimeout(timeout.current);',
+    '    timeout.current = window.setTimeout(() => startTransition(() => setResizing(false)), 200);',
+    '  });',
+    '  return resizing;',
+    '}',
+    'export { useResizing };',
+  ]);
+}
+
+/** A module of a dependency replaced, in the build only, by the given lines (the dev server pre-bundles dependencies and keeps its own). */
+function replaceModule(name: string, file: RegExp, lines: string[]): Plugin {
   return {
-    name: 'portal:mantine-ids-from-react',
+    name,
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (!file.test(id)) return null;
-      return [
-        "import { useReactId } from './use-react-id.mjs';",
-        'function useId(staticId) {',
-        '  const reactId = useReactId();',
-        "  return typeof staticId === 'string' ? staticId : reactId;",
-        '}',
-        'export { useId };',
-        '',
-      ].join('\n');
+      return file.test(id) ? [...lines, ''].join('\n') : null;
     },
   };
 }
@@ -233,7 +262,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineIdsFromReact(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  plugins: [react(), mantineIdsFromReact(), appShellResizingOnResizeOnly(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
   // The build takes react-router's production build (its package points bundlers at the development
   // one, which differs only in its developer warnings: 0.6 kB gzip a page, decision 0051); the dev
   // server keeps the warnings.

@@ -1,16 +1,6 @@
-import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
-import { Box, Group, Stack, Text, type RingProgressProps } from '@mantine/core';
-import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
+import type { ReactNode } from 'react';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { donutArcs, percentText } from './donut';
-
-/** The ring's code (RingProgress brings Mantine's Tooltip and its floating layer): fetched once the page is idle (issue 14). */
-let RingProgress: ComponentType<RingProgressProps> | null = null;
-const loadRing = onDemand(() =>
-  import('./ring-progress').then((m) => {
-    RingProgress = m.default;
-    return m;
-  }),
-);
 
 export interface DonutSegment {
   key: string;
@@ -34,64 +24,53 @@ export interface DonutChartProps {
 }
 
 /**
- * A donut with a legend (spec 2.9's Monthly Summary), drawn by Mantine's RingProgress: one section
- * per segment, sized as its share of the whole (donutArcs on a ring of 100). The ring is one image
- * whose name lists every segment; the legend repeats the figures as text.
+ * A donut with a legend (spec 2.9's Monthly Summary), drawn as plain SVG: one stroked circle per
+ * segment, its dash as long as its share of the circumference (donutArcs), on a grey ring. The ring
+ * is one image whose name lists every segment; the legend repeats the figures as text. Plain SVG
+ * and no Mantine RingProgress (which brought its floating tooltip): the ring is drawn with the page
+ * in its final colours, not first as an empty stand-in that the ring replaced when its code arrived.
  */
 export function DonutChart({ label, segments, center, size = 168, thickness = 16, emptyText = 'No amounts yet' }: DonutChartProps) {
-  const arcs = donutArcs(segments, 100);
-  // RingProgress draws its ring inside 90% of its box, centred on the stroke: a box this big draws
-  // a ring `size` across, and the negative margin keeps the layout `size` wide.
-  const box = Math.round((size + thickness) / 0.9);
-  const hole = size - 2 * thickness;
+  const radius = (size - thickness) / 2;
+  const circumference = 2 * Math.PI * radius;
+  const arcs = donutArcs(segments, circumference);
   const colorOf = new Map(segments.map((s) => [s.key, s.color]));
   const fractionOf = new Map(arcs.map((a) => [a.key, a.fraction]));
   const description = `${label}: ${segments.map((s) => `${s.label} ${s.valueText} (${percentText(fractionOf.get(s.key) ?? 0)})`).join(', ')}`;
-  const [, setRingLoaded] = useState(RingProgress !== null);
-  useIdlePreload(useCallback(() => loadRing().then(() => setRingLoaded(true)), []));
-  const centre = (
-    <Stack gap={0} align="center" justify="center" ta="center" aria-hidden>
-      {arcs.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          {emptyText}
-        </Text>
-      ) : (
-        center
-      )}
-    </Stack>
-  );
-  // Until the ring's code is here: the empty ring (its root colour) with the same name and centre.
-  const plainRing = (
-    <Box
-      role="img"
-      aria-label={description}
-      w={size}
-      h={size}
-      style={{ flex: 'none', borderRadius: '50%', border: `${thickness}px solid var(--mantine-color-gray-2)`, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 6 }}
-    >
-      {centre}
-    </Box>
-  );
-
+  const c = size / 2;
   return (
     <Group gap="lg" align="center" wrap="wrap">
-      {RingProgress ? (
-        <RingProgress
-          role="img"
-          aria-label={description}
-          size={box}
-          m={-(box - size) / 2}
-          thickness={thickness}
-          rootColor="gray.2"
-          style={{ flex: 'none' }}
-          // The centre text may use the whole hole (a total in lakhs fits on one line), 6 px off the ring.
-          styles={{ label: { insetInline: (box - hole) / 2 + 6 } }}
-          sections={arcs.map((arc) => ({ value: arc.length, color: colorOf.get(arc.key) ?? 'gray' }))}
-          label={centre}
-        />
-      ) : (
-        plainRing
-      )}
+      <Box role="img" aria-label={description} pos="relative" w={size} h={size} style={{ flex: 'none' }}>
+        <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden focusable="false" style={{ display: 'block' }}>
+          <circle cx={c} cy={c} r={radius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth={thickness} />
+          {/* Clockwise from twelve o'clock, as a clock's hand. */}
+          <g transform={`rotate(-90 ${c} ${c})`}>
+            {arcs.map((arc) => (
+              <circle
+                key={arc.key}
+                cx={c}
+                cy={c}
+                r={radius}
+                fill="none"
+                stroke={colorOf.get(arc.key) ?? 'var(--mantine-color-gray-5)'}
+                strokeWidth={thickness}
+                strokeDasharray={`${arc.length} ${circumference - arc.length}`}
+                strokeDashoffset={-arc.offset}
+              />
+            ))}
+          </g>
+        </svg>
+        {/* The centre text may use the whole hole (a total in lakhs fits on one line), 6 px off the ring. */}
+        <Stack gap={0} align="center" justify="center" ta="center" aria-hidden pos="absolute" inset={thickness + 6}>
+          {arcs.length === 0 ? (
+            <Text size="xs" c="dimmed">
+              {emptyText}
+            </Text>
+          ) : (
+            center
+          )}
+        </Stack>
+      </Box>
       <Stack gap={8} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`${label} legend`}>
         {segments.map((s) => (
           <Group key={s.key} component="li" gap="xs" wrap="nowrap" align="flex-start">
