@@ -106,6 +106,20 @@ test('sign-in with the SMS code, then the dashboard, behind a burger menu', asyn
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await check(page, 'dashboard');
 
+  // Closed, the menu is out of the tab order too: Tab from the burger went on to its entries, off
+  // screen at x = -378 (issue 24); now each focus stop is on screen.
+  await page.getByRole('button', { name: 'Open navigation' }).focus();
+  for (let stop = 1; stop <= 6; stop++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      const box = el?.getBoundingClientRect();
+      return { what: `${el?.tagName} "${el?.textContent?.trim().slice(0, 30)}"`, right: box?.right ?? 0, left: box?.left ?? 0 };
+    });
+    expect(focused.right, `focus stop ${stop} after the burger, ${focused.what}, is on screen`).toBeGreaterThan(0);
+    expect(focused.left, `focus stop ${stop} after the burger, ${focused.what}, is on screen`).toBeLessThan(390);
+  }
+
   // The side menu is a burger: closed, it is off screen; open, it covers the screen and is checked too.
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Employees', exact: true })).toBeInViewport();

@@ -40,7 +40,8 @@ export function AppLayout({ resources, onLogout }: AppLayoutProps) {
           <AccountMenu onLogout={onLogout} />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Main menu">
+      {/* Closed on a phone, the menu is not only off screen but not there (shell.module.css): no focus, no reading, no rendering. */}
+      <AppShell.Navbar aria-label="Main menu" className={classes.navbar} data-closed={opened ? undefined : true}>
         <SideMenu resources={resources} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
