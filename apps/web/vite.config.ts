@@ -84,8 +84,8 @@ function mantineIdsFromReact(): Plugin {
  * layout changes. Its hook also sets the mark as the shell mounts and clears it 200 ms later: that
  * change on the root restyled all ~800 elements of a signed-in page again after its first render,
  * a task of 75-200 ms on Lighthouse's 4x CPU (decision 0041, issue 24). A freshly mounted element
- * has no transition to stop, so the build replaces the hook with one that marks window resizes
- * only, as Mantine's does.
+ * has no transition to stop, so the build replaces the hook with one that marks window resizes as
+ * Mantine's does, and not the mount.
  */
 function appShellResizingOnResizeOnly(): Plugin {
   return replaceModule('portal:app-shell-resizing-on-resize-only', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]use-resizing[\\/]use-resizing\.mjs$/, [
