@@ -449,6 +449,30 @@ describe('sheet structure refusals (FAILED with the reason, within 2 s, nothing 
     expect(Object.keys(Object.prototype)).toEqual([]);
     expect((await byEmployeeId(A.id, id))!.full_name).toBe('Proto Test');
   });
+
+  it('keeps backslashes, tabs, line breaks, quotes and COPY markers in cells exactly as typed (staged in COPY text format, issue 21)', async () => {
+    const id = `Q-${uniqueTag()}`;
+    const notes = ['C:\\payroll\\"x"', 'tab\there', 'line 1\nline 2', '\\N', '\\.', 'say "hi", twice', '\\\\t'];
+    const rows = notes.map((note, i) => [`${id}-${i}`, 'Copy Test', '', uniqueMobile(), 30000, '01/01/2026', note, note]);
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([[...EMP_HEADER, 'Designation', 'Notes'], ...rows]));
+    expect(rec.status).toBe('PROCESSED');
+    expect(rec.counts).toMatchObject({ createdRows: notes.length, failedRows: 0 });
+    const out = await processedRows(A.owner, rec);
+    for (const [i, note] of notes.entries()) {
+      expect(out[i + 1]!.values.slice(6, 8)).toEqual([note, note]);
+      expect((await byEmployeeId(A.id, `${id}-${i}`))!.designation).toBe(note);
+    }
+  });
+
+  it('drops a NUL character (Excel\'s _x0000_) from a cell instead of failing the whole sheet', async () => {
+    const id = `N-${uniqueTag()}`;
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([[...EMP_HEADER, 'Designation'], [id, 'Nul_x0000_ Test', '', uniqueMobile(), 30000, '01/01/2026', 'Lead_x0000_ Weaver']]));
+    expect(rec.status).toBe('PROCESSED');
+    expect(rec.counts).toMatchObject({ createdRows: 1, failedRows: 0 });
+    const w = (await byEmployeeId(A.id, id))!;
+    expect([w.full_name, w.designation]).toEqual(['Nul Test', 'Lead Weaver']);
+    expect((await processedRows(A.owner, rec))[1]!.values.slice(1, 2)).toEqual(['Nul Test']);
+  });
 });
 
 describe('refused at upload (400 with the message, nothing stored)', () => {

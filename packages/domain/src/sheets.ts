@@ -224,10 +224,14 @@ function numberText(value: number): string {
   return text === '-0' ? '0' : text;
 }
 
-/** A cell as trimmed text: numbers without exponent or float noise, dates as yyyy-mm-dd, booleans 'TRUE'/'FALSE', null ''. */
+/**
+ * A cell as trimmed text: numbers without exponent or float noise, dates as yyyy-mm-dd, booleans
+ * 'TRUE'/'FALSE', null ''. A NUL character (Excel's _x0000_ escape) is dropped: no PostgreSQL text
+ * can hold one, and no name, number or date means anything by it.
+ */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.replace(SPACES, ' ').trim();
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value).replace(SPACES, ' ').trim();
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : isoOf(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());

@@ -207,7 +207,7 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
       const ids = Array.from({ length: Math.min(PAGE_ROWS, upTo - after) }, () => uuidv7());
       const { rows: done } = await sql<{ rows: number; missing: number; finalized: number; salary: string; deductions: string; payable: string; undecided: string[] } & Record<PayrollFlag, number>>`
         with k as materialized (
-          select s.row_number, row_number() over (order by s.row_number)::int as n, s.key as code, s.value::jsonb as v
+          select s.row_number, row_number() over (order by s.row_number)::int as n, s.key as code, s.value as v
           from sheet_rows s
           where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.row_number <= ${upTo} and s.status is null
             and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
