@@ -22,7 +22,7 @@ import {
 import { workDocumentJobs } from '../src/features/documents/index.js';
 import { processSheet } from '../src/sheets.js';
 import { createWorkerSide, type WorkerSide } from '../src/features/worker-side/index.js';
-import { writeZip } from '../src/platform/uploads/zip.js';
+import { readEntry, verifyZip, writeZip } from '../src/platform/uploads/zip.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, uniqueMobile, type TestEnv } from './harness.js';
 import { activitiesOf, insertWorker, uniqueTag, workerRow } from './workers-fixtures.js';
 
@@ -403,6 +403,57 @@ describe('ADD_EMPLOYEES_BULK_UPLOAD', () => {
     expect((await workerRow(env, oldBranch.id)).branch_id).toBe('Delhi');
     expect((await workerRow(env, changed.id)).max_withdrawal_per_day).toBe(160_000);
   });
+
+  // Across the pipeline's pages of 2,500 rows: what the whole sheet says holds for every page
+  // (issue 21; decision 0035 tells of an apply that took pages while the file was still read).
+  it('a repeat on a later page refuses both rows, whatever page the first one is on', async () => {
+    const before = (await workersOf(A.id)).length;
+    const tag = uniqueTag();
+    const rows = Array.from({ length: 6_000 }, (_, i) => [`W-${tag}-${i}`, 'Page Test', `w-${tag}-${i}@example.com`, '', 30000, '01/01/2026']);
+    rows[5_500]![2] = rows[1]![2]!; // row 3's e-mail again on row 5,502 (pages of 2,500 rows)
+    rows[5_900]![0] = rows[2]![0]!; // row 4's Employee ID again on row 5,902
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, ...rows]));
+    expect(rec.status).toBe('PROCESSED');
+    expect(rec.counts).toEqual({ totalRows: 6_000, appliedRows: 5_996, createdRows: 5_996, updatedRows: 0, unchangedRows: 0, failedRows: 4 });
+    const stored = await workersOf(A.id);
+    expect(stored.length).toBe(before + 5_996);
+    const ids = new Set(stored.map((w) => w.employer_worker_id));
+    for (const i of [1, 2, 5_500, 5_900]) expect(ids.has(rows[i]![0] as string)).toBe(false);
+    const out = await processedRows(A.owner, rec);
+    expect(out[2]!.values.slice(-2)).toEqual(['FAILED', SHEET_MSG.duplicateInSheet('Email', '3, 5502')]);
+    expect(out[5_501]!.values.slice(-2)).toEqual(['FAILED', SHEET_MSG.duplicateInSheet('Email', '3, 5502')]);
+    expect(out[3]!.values.slice(-2)).toEqual(['FAILED', SHEET_MSG.duplicateInSheet('Employee ID', '4, 5902')]);
+    expect(out[5_901]!.values.slice(-2)).toEqual(['FAILED', SHEET_MSG.duplicateInSheet('Employee ID', '4, 5902')]);
+    expect(out[5_999]!.values.slice(-2)).toEqual(['CREATED', '']);
+  }, 90_000);
+
+  it('a data row wider than the header puts Status and Reason after its last cell, on every row', async () => {
+    const tag = uniqueTag();
+    const rows: unknown[][] = Array.from({ length: 3_000 }, (_, i) => [`V-${tag}-${i}`, 'Wide Test', `v-${tag}-${i}@example.com`, '', 30000, '01/01/2026']);
+    rows[2_800] = [...rows[2_800]!, 'note', 'past the header'];
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await sheet([EMP_HEADER, ...rows]));
+    expect(rec.status).toBe('PROCESSED');
+    const out = await processedRows(A.owner, rec);
+    expect(out[0]!.values.slice(6)).toEqual(['', '', 'Status', 'Reason']);
+    expect(out[1]!.values.slice(6)).toEqual(['', '', 'CREATED', '']);
+    expect(out[2_801]!.values.slice(6)).toEqual(['note', 'past the header', 'CREATED', '']);
+  }, 60_000);
+
+  it('a sheet whose file breaks after its first pages writes nothing', async () => {
+    const before = (await workersOf(A.id)).length;
+    const tag = uniqueTag();
+    const good = await sheet([EMP_HEADER, ...Array.from({ length: 6_000 }, (_, i) => [`X-${tag}-${i}`, 'Broken Test', `x-${tag}-${i}@example.com`, '', 30000, '01/01/2026'])]);
+    // The worksheet's XML cut off inside row 5,500 (a well-formed zip whose sheet ends mid-element).
+    const entries = await verifyZip(good);
+    const parts = await Promise.all([...entries.values()].filter((e) => !e.name.endsWith('/')).map(async (e) => ({ name: e.name, data: await readEntry(good, e, 50 * 1_048_576) })));
+    const sheetPart = parts.find((p) => /worksheets\/sheet1\.xml$/.test(p.name))!;
+    const xml = sheetPart.data.toString('utf8');
+    sheetPart.data = Buffer.from(xml.slice(0, xml.indexOf('<row r="5500"') + 20), 'utf8');
+    const rec = await uploadAndSettle(A.owner, 'ADD_EMPLOYEES_BULK_UPLOAD', await writeZip(parts));
+    expect(rec.status).toBe('FAILED');
+    expect(rec.failureReason).toBe(UPLOAD_MSG.corrupt);
+    expect((await workersOf(A.id)).length).toBe(before);
+  }, 90_000);
 
   it('reports 10,000 invalid rows row by row and writes none of them', async () => {
     const before = (await workersOf(A.id)).length;
