@@ -45,7 +45,13 @@ test('repeated wrong passwords show one toast, and the lock message replaces it 
 
 test('a session the server ended says so once', async ({ page }) => {
   const token = await signInViaApi(page, DEMO.viewer);
+  // The frame's upload notices load on demand and ask for their outcomes once they arrive: waited
+  // for here, so that the form's call is the one that meets the ended session (when the notices
+  // asked after the sign-out, under load, they met it first and the sign-in screen replaced the
+  // form before its button was pressed).
+  const notices = page.waitForResponse((r) => r.url().includes('/api/employer-admin/upload-outcomes'));
   await page.goto('/profile');
+  await notices;
   await page.getByRole('button', { name: 'Change Password' }).click();
   await field(page, 'Current Password').fill(DEMO.password);
   await field(page, 'New Password').fill('Another-Strong-2026-Pass');
