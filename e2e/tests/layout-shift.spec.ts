@@ -7,10 +7,14 @@
  * A Columns button that grew when the metadata came once wrapped the toolbar and moved the whole
  * table down (CLS 0.22); the payroll's status box grew when a month without payroll (a 404, then an
  * error asked again on mount) was finally answered (0.13 at 390); EWA Requests' "3 pending",
- * wrapped under the search on a phone, pushed the list down as it came (0.015).
+ * wrapped under the search on a phone, pushed the list down as it came (0.015). An earlier upload's
+ * outcome notice, above every screen, once arrived after the screen and pushed it down (0.04 on
+ * every page, at both sizes, when another journey had left a notice open): the frame now waits for
+ * the outcomes and, when there are any, for the notices' code.
  */
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signInViaApi } from '../fixtures.js';
+import { DEMO, closeUploadOutcomes, signInViaApi, writeXlsx } from '../fixtures.js';
 
 interface Shift {
   value: number;
@@ -61,3 +65,47 @@ for (const viewport of [
     });
   }
 }
+
+test('an earlier upload\'s outcome notice is on screen with the page, not pushed in above it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const token = await signInViaApi(page, DEMO.superAdmin);
+  const headers = { authorization: `Bearer ${token}` };
+  // A sheet whose one row fails (no Full Name): its outcome stays open until closed.
+  const fileName = `shift-${Date.now()}.xlsx`;
+  const file = test.info().outputPath(fileName);
+  writeXlsx(file, [['Employee ID', 'Full Name', 'Email', 'Mobile', 'Monthly Salary', 'Joining Date'], [`SHIFT${Date.now()}`, '', '', '', 20000, '01/04/2025']]);
+  const res = await page.request.post('/api/v2/employer-admin/upload-employee-doc', {
+    headers,
+    multipart: { file: { name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fs.readFileSync(file) } },
+  });
+  expect(res.status()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/employer-admin/upload-outcomes', { headers })).json()) as { outcomes: { fileName: string; status: string }[] };
+        return list.outcomes.find((o) => o.fileName === fileName)?.status ?? 'none';
+      },
+      { timeout: 45_000 },
+    )
+    .toBe('FAILED');
+  try {
+    await recordShifts(page);
+    await page.route('**/api/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    for (const target of [PAGES[1]!, PAGES[0]!]) {
+      await page.goto(target.path);
+      await target.ready(page);
+      await expect(page.getByRole('region', { name: 'Upload outcomes' }).getByRole('alert', { name: `Bulk Employee Upload: ${fileName}` })).toBeVisible();
+      await page.waitForTimeout(3_000);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
+      const total = shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(total, `${target.path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    }
+  } finally {
+    await page.unroute('**/api/**');
+    await closeUploadOutcomes(page, token);
+  }
+});

@@ -4,18 +4,32 @@ import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import type { ResourceMap } from '@portal/domain';
 import { AccountMenu } from './account-menu';
+import { loadOutcomeNotices, outcomeNoticesLoaded } from './outcome-notices-code';
 import { useScreenTitle } from './route-handle';
 import { SideMenu } from './side-menu';
 import classes from './shell.module.css';
 
 const PRODUCT_NAME = 'Employer Portal';
 
-/** The upload outcome notices come with their own code, after the frame (issue 14). */
-const UploadOutcomeNotices = lazy(() => import('./upload-outcome-notices').then((m) => ({ default: m.UploadOutcomeNotices })));
+/**
+ * The upload outcome notices come with their own code, after the frame (issue 14); when the frame
+ * waited for it (there were outcomes to show: signed-in-layout.tsx), they render with the frame.
+ */
+const LazyOutcomeNotices = lazy(() => loadOutcomeNotices().then((m) => ({ default: m.UploadOutcomeNotices })));
 
 interface AppLayoutProps {
   resources: ResourceMap;
   onLogout: () => void;
+}
+
+function OutcomeNotices() {
+  const Notices = outcomeNoticesLoaded()?.UploadOutcomeNotices;
+  if (Notices) return <Notices />;
+  return (
+    <Suspense fallback={null}>
+      <LazyOutcomeNotices />
+    </Suspense>
+  );
 }
 
 /** The signed-in frame: side menu, a header with the screen title and the account menu, the screen. */
@@ -45,9 +59,7 @@ export function AppLayout({ resources, onLogout }: AppLayoutProps) {
         <SideMenu resources={resources} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={null}>
-          <UploadOutcomeNotices />
-        </Suspense>
+        <OutcomeNotices />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ERROR_CODES, MSG, hasAnyEmployerRead, hasAnyVendorRead } from '@portal/domain';
 import { ApiError, onUnauthenticated } from '../../shared/api/client';
+import { uploadOutcomesQuery } from '../../shared/api/upload-outcome-list';
 import { employerConfigQuery, profileQuery } from '../../shared/auth/profile';
 import { getToken } from '../../shared/auth/token';
 import { errorMessage } from '../../shared/ui';
 import { AppLayout } from './app-layout';
 import { isEmployerOnlyLocation } from './menu';
+import { loadOutcomeNotices, outcomeNoticesLoaded } from './outcome-notices-code';
 import { SIGN_IN_PATH, useSignOut } from '../../shared/auth/sign-out';
 
 export const MFA_REGISTER_PATH = '/mfa-register';
@@ -39,6 +41,12 @@ function Session() {
   // File Upload link): the frame waits for it as for the profile (both asked for together by the
   // frame's loader), so entries do not appear later and push the menu down. A failed answer waits no longer.
   const config = useQuery(employerConfigQuery());
+  // The upload outcome notices sit above the screen: the frame waits for the outcomes too (asked for
+  // with the profile), and, when there are any, for the notices' code, so that a notice does not
+  // appear later and push the screen down (a layout shift on every page). Only whether there are
+  // any is read here (the notices poll; this does not), and a failed answer or code waits no longer.
+  const outcomes = useQuery({ ...uploadOutcomesQuery(), select: (d) => d.outcomes.length > 0, refetchInterval: false, refetchOnWindowFocus: false });
+  const noticesCode = useNoticesCode(outcomes.data === true);
   const error = profile.error instanceof ApiError ? profile.error : null;
   const sessionGone = error?.status === 401;
 
@@ -49,7 +57,7 @@ function Session() {
   }, [sessionGone, signOut]);
 
   if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
-  if (profile.isPending || config.isPending || sessionGone) return <FullPageLoader />;
+  if (profile.isPending || config.isPending || outcomes.isPending || !noticesCode || sessionGone) return <FullPageLoader />;
   if (profile.isError) {
     return (
       <Center mih="100vh" p="md">
@@ -75,4 +83,19 @@ function Session() {
     return <Navigate to="/vendors" replace />;
   }
   return <AppLayout resources={resources} onLogout={() => void signOut()} />;
+}
+
+/** Whether the notices' code is here (or failed: the frame then shows without it), when `needed`; true when not needed. */
+function useNoticesCode(needed: boolean): boolean {
+  const [arrived, setArrived] = useState(() => outcomeNoticesLoaded() !== null);
+  useEffect(() => {
+    if (!needed || arrived) return;
+    let live = true;
+    const done = () => live && setArrived(true);
+    loadOutcomeNotices().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [needed, arrived]);
+  return !needed || arrived;
 }

@@ -3,7 +3,6 @@
  * notices, the upload screen refreshes them after an upload), the dismiss and download calls, and
  * the pure rules of what a notice says and in which colour. Shared, because two features use it.
  */
-import { queryOptions } from '@tanstack/react-query';
 import {
   parseDocumentLocation,
   type RowCounts,
@@ -15,25 +14,13 @@ import {
   uploadOutcomeCalls,
 } from '@portal/domain';
 import { call } from '../api/client';
-import { uploadOutcomeKeys } from '../api/query-keys';
 import { saveBlob } from '../api/save-file';
 
-/** While an upload is being processed the notices are asked for this often; otherwise rarely (and on focus). */
-export const OUTCOME_WATCH_MS = 2000;
-export const OUTCOME_IDLE_MS = 60_000;
+export { uploadOutcomesQuery } from '../api/upload-outcome-list';
 /** At most this many notices are on screen at once; the rest wait for one to be closed. */
 export const MAX_VISIBLE_OUTCOMES = 3;
 
 export { uploadOutcomeKeys } from '../api/query-keys';
-
-export const uploadOutcomesQuery = () =>
-  queryOptions({
-    queryKey: uploadOutcomeKeys.all,
-    queryFn: () => call(uploadOutcomeCalls.list),
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    refetchInterval: (q) => ((q.state.data?.outcomes ?? []).some((o) => o.status === 'PROCESSING') ? OUTCOME_WATCH_MS : OUTCOME_IDLE_MS),
-  });
 
 export const dismissUploadOutcome = (id: string) => call(uploadOutcomeCalls.dismiss, { params: { id } });
 /** Close all (issue 20): every open notice of an upload made at or before the newest one the stack showed. */
