@@ -15,7 +15,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { uploadOutcomesQuery } from '../shared/api/upload-outcome-list';
 import { employerConfigQuery, profileQuery } from '../shared/auth/profile';
-import { loadOutcomeNotices } from '../features/shell/outcome-notices-code';
 import { getToken } from '../shared/auth/token';
 import type { RouteHandle } from '../features/shell/route-handle';
 import type { PrefetchedRoute } from './route-data';
@@ -109,9 +108,8 @@ export const routesOf = (queryClient?: QueryClient): RouteObject[] => [
       if (queryClient && getToken()) {
         void queryClient.prefetchQuery(profileQuery());
         void queryClient.prefetchQuery(employerConfigQuery());
-        // The frame waits for these too (features/shell/signed-in-layout.tsx): asked for at once.
+        // The frame waits for the outcomes too (features/shell/signed-in-layout.tsx): asked for at once.
         void queryClient.prefetchQuery(uploadOutcomesQuery());
-        void loadOutcomeNotices().catch(() => undefined);
       }
       return null;
     },

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
@@ -22,8 +22,9 @@ interface AppLayoutProps {
   onLogout: () => void;
 }
 
+/** The notices: drawn at once when their code is here as the frame mounts, else when it arrives (chosen once, so they never remount). */
 function OutcomeNotices() {
-  const Notices = outcomeNoticesLoaded()?.UploadOutcomeNotices;
+  const [Notices] = useState(() => outcomeNoticesLoaded()?.UploadOutcomeNotices ?? null);
   if (Notices) return <Notices />;
   return (
     <Suspense fallback={null}>

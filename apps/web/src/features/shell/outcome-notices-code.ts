@@ -1,8 +1,9 @@
 /**
  * The upload outcome notices' code (issue 11), loaded on demand apart from the frame (issue 14), and
- * whether it has arrived. The frame's loader starts it with the profile, the configuration and the
- * outcomes themselves; when there are outcomes to show, the frame waits for it as for them, so a
- * notice is on screen with the frame's first render and never pushes the screen down as it arrives.
+ * whether it has arrived. When the outcomes (asked for with the profile) list any, the frame asks for
+ * it at once and waits for it before its first render, so a notice is on screen with the frame and
+ * never pushes the screen down as it arrives; without outcomes it comes after the frame, as before.
+ * (Asked for with the profile every time, its bytes competed with the page's own on a phone.)
  */
 import { onDemand } from '../../shared/ui/on-demand';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -41,12 +41,16 @@ function Session() {
   // File Upload link): the frame waits for it as for the profile (both asked for together by the
   // frame's loader), so entries do not appear later and push the menu down. A failed answer waits no longer.
   const config = useQuery(employerConfigQuery());
-  // The upload outcome notices sit above the screen: the frame waits for the outcomes too (asked for
-  // with the profile), and, when there are any, for the notices' code, so that a notice does not
-  // appear later and push the screen down (a layout shift on every page). Only whether there are
-  // any is read here (the notices poll; this does not), and a failed answer or code waits no longer.
-  const outcomes = useQuery({ ...uploadOutcomesQuery(), select: (d) => d.outcomes.length > 0, refetchInterval: false, refetchOnWindowFocus: false });
+  // The upload outcome notices sit above the screen: before its first render the frame waits for the
+  // outcomes too (asked for with the profile), and, when there are any, for the notices' code, so
+  // that a notice does not appear later and push the screen down (a layout shift on every page).
+  // Only whether there are any is read here (the notices poll and refresh; this does not), a failed
+  // answer or code waits no longer, and once the frame is up nothing here takes it down again (an
+  // outcome that comes later, after an upload, shows in the frame as it is).
+  const framed = useRef(false);
+  const outcomes = useQuery({ ...uploadOutcomesQuery(), select: (d) => d.outcomes.length > 0, refetchInterval: false, refetchOnWindowFocus: false, refetchOnMount: false });
   const noticesCode = useNoticesCode(outcomes.data === true);
+  const waitForNotices = !framed.current && (outcomes.isPending || !noticesCode);
   const error = profile.error instanceof ApiError ? profile.error : null;
   const sessionGone = error?.status === 401;
 
@@ -57,7 +61,7 @@ function Session() {
   }, [sessionGone, signOut]);
 
   if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
-  if (profile.isPending || config.isPending || outcomes.isPending || !noticesCode || sessionGone) return <FullPageLoader />;
+  if (profile.isPending || config.isPending || waitForNotices || sessionGone) return <FullPageLoader />;
   if (profile.isError) {
     return (
       <Center mih="100vh" p="md">
@@ -82,12 +86,14 @@ function Session() {
   if (!hasAnyEmployerRead(resources) && hasAnyVendorRead(resources) && isEmployerOnlyLocation(location.pathname, location.search)) {
     return <Navigate to="/vendors" replace />;
   }
+  framed.current = true;
   return <AppLayout resources={resources} onLogout={() => void signOut()} />;
 }
 
 /** Whether the notices' code is here (or failed: the frame then shows without it), when `needed`; true when not needed. */
 function useNoticesCode(needed: boolean): boolean {
-  const [arrived, setArrived] = useState(() => outcomeNoticesLoaded() !== null);
+  const [arrivedHere, setArrived] = useState(false);
+  const arrived = arrivedHere || outcomeNoticesLoaded() !== null;
   useEffect(() => {
     if (!needed || arrived) return;
     let live = true;
