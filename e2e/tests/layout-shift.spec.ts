@@ -98,7 +98,12 @@ test('an earlier upload\'s outcome notice is on screen with the page, not pushed
     for (const target of [PAGES[1]!, PAGES[0]!]) {
       await page.goto(target.path);
       await target.ready(page);
-      await expect(page.getByRole('region', { name: 'Upload outcomes' }).getByRole('alert', { name: `Bulk Employee Upload: ${fileName}` })).toBeVisible();
+      const notice = page.getByRole('region', { name: 'Upload outcomes' }).getByRole('alert', { name: `Bulk Employee Upload: ${fileName}` });
+      await expect(notice).toBeVisible();
+      // On a phone the text keeps the line's width and the action goes under it (the text was once
+      // squeezed beside the action: the title cut to "B…", one word a line).
+      expect((await notice.getByText(`Bulk Employee Upload: ${fileName}`).boundingBox())!.width).toBeGreaterThan(250);
+      expect((await notice.getByText('No row was applied').boundingBox())!.width).toBeGreaterThan(100);
       await page.waitForTimeout(3_000);
       const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
       const total = shifts.reduce((sum, s) => sum + s.value, 0);

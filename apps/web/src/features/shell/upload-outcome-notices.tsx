@@ -117,7 +117,7 @@ function OutcomeNotice({ outcome, onClose }: { outcome: UploadOutcome; onClose: 
     >
       <Group align="center" gap="sm" wrap="nowrap">
         <ToneIcon tone={tone} />
-        <Stack gap={0} miw={0} style={{ flex: 1 }}>
+        <Stack gap={0} miw={0} className={classes.outcomeText}>
           <Text id={titleId} fw={600} size="sm" truncate="end" title={title}>
             {title}
           </Text>
