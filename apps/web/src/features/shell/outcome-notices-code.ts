@@ -3,7 +3,8 @@
  * whether it has arrived. When the outcomes (asked for with the profile) list any, the frame asks for
  * it at once and waits for it before its first render, so a notice is on screen with the frame and
  * never pushes the screen down as it arrives; without outcomes it comes after the frame, as before.
- * (Asked for with the profile every time, its bytes competed with the page's own on a phone.)
+ * (It is not asked for with the profile every time: on a phone its bytes would load beside the
+ * page's own, for a notice that is seldom there.)
  */
 import { onDemand } from '../../shared/ui/on-demand';
 
