@@ -60,3 +60,37 @@ test('a press on Rows per page that its code overtakes still opens the list', as
   await pressAcrossTheSwap(page, rowsPerPage, chunk.release);
   await expect(page.getByRole('option', { name: '25' })).toBeVisible();
 });
+
+test('a stand-in stays until it is reached for, and then opens at the first press', async ({ page }) => {
+  // Decision 0041: the real pieces are not mounted when their code arrives (each mount was a long
+  // task after the page had loaded), only when the pointer comes over a stand-in or it takes focus.
+  const admin = uniqueAdmin('Reach', ROLES.viewer);
+  const password = `Loom-${Date.now()}-Shuttle`;
+  await createReadyAdmin(page.request, admin, password);
+  await signInViaApi(page, admin, password);
+  const selectCode = page.waitForResponse(/\/assets\/select-control-[\w-]+\.js$/);
+  const menuCode = page.waitForResponse(/\/assets\/account-menu-popup-[\w-]+\.js$/);
+  await page.goto('/employees');
+  await Promise.all([selectCode, menuCode]);
+  await page.waitForTimeout(500);
+  const rowsPerPage = page.getByRole('textbox', { name: 'Rows per page' });
+  await expect(rowsPerPage).toHaveClass(/mantine-TextInput-input/);
+  const accountMenu = page.getByRole('button', { name: /^Account menu/ });
+  await expect(accountMenu).not.toHaveAttribute('id'); // the real menu's button carries the id its menu points to
+
+  // The pointer over the box swaps in Mantine's Select; a press then opens its list.
+  await rowsPerPage.hover();
+  await expect(rowsPerPage).toHaveClass(/mantine-Select-input/);
+  await page.waitForTimeout(300);
+  await rowsPerPage.click();
+  await expect(page.getByRole('option', { name: '25', exact: true })).toBeVisible();
+  await page.getByRole('option', { name: '25', exact: true }).click();
+  await expect(rowsPerPage).toHaveValue('25');
+
+  // Focus swaps in the account menu, which keeps the focus; Enter opens it.
+  await accountMenu.focus();
+  await expect(accountMenu).toHaveAttribute('id');
+  await expect(accountMenu).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+});

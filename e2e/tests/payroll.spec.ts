@@ -376,8 +376,14 @@ test('a payroll from a sheet with bad rows to every payout paid, through a recha
   // --- Back on the payroll page: executed, with View Status ---
   await page.goto('/payroll');
   await expect(statusText(page)).toHaveText('You have successfully ran payroll.');
-  // The same report from the upload history's row of the month.
-  const fromHistory = await download(page, history.getByRole('button', { name: `Download payout report for ${label}`, exact: true }));
+  // The same report from the upload history's row of the month. Its icon names itself in a tooltip
+  // under the pointer (mounted only then: decision 0041), and goes when the pointer leaves.
+  const reportIcon = history.getByRole('button', { name: `Download payout report for ${label}`, exact: true });
+  await reportIcon.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(`Download payout report for ${label}`);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  const fromHistory = await download(page, reportIcon);
   expect(fromHistory.name).toBe(reportName);
   checkReport(fromHistory.path);
   await page.getByTestId('payroll-status-box').getByRole('link', { name: 'View Status' }).click();

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowsExchange, IconCoinRupee, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { STATS_KINDS, STATS_KIND_LABELS, cycleSoFar, dashboardLinks, formatCount, formatRupees, type DashboardStats, type StatsKind } from '@portal/domain';
-import { PageTitle, errorMessage } from '../../shared/ui';
+import { PageTitle, SegmentedChoice, errorMessage } from '../../shared/ui';
 import { statsQuery, vendorStatsQuery } from './api';
 import { periodLabel } from './chart-model';
 
@@ -80,12 +80,7 @@ export function QuickStats({ vendorId, today }: { vendorId: string | null; today
       <PageTitle
         title="Quick Stats"
         actions={
-          <SegmentedControl
-            aria-label="Quick Stats of"
-            value={kind}
-            onChange={(v) => setKind(v as StatsKind)}
-            data={STATS_KINDS.map((k) => ({ value: k, label: STATS_KIND_LABELS[k] }))}
-          />
+          <SegmentedChoice label="Quick Stats of" value={kind} onChange={setKind} data={STATS_KINDS.map((k) => ({ value: k, label: STATS_KIND_LABELS[k] }))} />
         }
       />
       {stats.isError ? (

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Modal, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_MSG, API_KEY_NAME_MAX, apiKeyResources, apiKeyScopeText, type AccessType, type ApiKeyCreated, type Resource } from '@portal/domain';
 import { vendorsQuery } from '../../shared/auth/profile';
-import { errorMessage } from '../../shared/ui';
+import { SegmentedChoice, errorMessage } from '../../shared/ui';
 import { createApiKey } from './api';
 import { ShownOnceSecret } from './shown-once-secret';
 import { integrationKeys } from '../../shared/api/integration-keys';
 
 type Level = 'NONE' | AccessType;
-const LEVELS = [
+const LEVELS: { value: Level; label: string }[] = [
   { value: 'NONE', label: 'None' },
   { value: 'READ', label: 'Read' },
   { value: 'WRITE', label: 'Write' },
@@ -112,7 +112,7 @@ export function ApiKeyDialog({ onClose }: { onClose: () => void }) {
                     ) : null}
                   </Table.Td>
                   <Table.Td align="right">
-                    <SegmentedControl size="xs" aria-label={`${label(r)} access`} data={LEVELS} value={levels[r] ?? 'NONE'} onChange={(v) => setLevels((l) => ({ ...l, [r]: v as Level }))} />
+                    <SegmentedChoice size="xs" label={`${label(r)} access`} data={LEVELS} value={levels[r] ?? 'NONE'} onChange={(v) => setLevels((l) => ({ ...l, [r]: v }))} />
                   </Table.Td>
                 </Table.Tr>
               ))}

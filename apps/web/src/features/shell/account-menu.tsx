@@ -1,7 +1,7 @@
-import { useCallback, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { employerInfoQuery } from '../../shared/auth/profile';
-import { onDemand, useIdlePreload } from '../../shared/ui/on-demand';
+import { onDemand, useStandIn } from '../../shared/ui/on-demand';
 import { AccountButton } from './account-button';
 import type { AccountMenuPopupProps } from './account-menu-popup';
 
@@ -17,34 +17,43 @@ const loadPopup = onDemand(() =>
     return m;
   }),
 );
+const popupReady = () => AccountMenuPopup !== null;
 
 /**
- * The employer-initial dropdown in the header (spec 2.3): Profile and Logout. Until the dropdown's
- * code has arrived the same button stands in; a click on it opens the menu as soon as it has.
+ * The employer-initial dropdown in the header (spec 2.3): Profile and Logout. The same button stands
+ * in until the pointer comes over it or it takes focus (`useStandIn`); a click on it opens the menu
+ * as soon as the dropdown's code is there.
  */
 export function AccountMenu({ onLogout }: AccountMenuProps) {
   const employer = useQuery(employerInfoQuery());
   const name = employer.data?.name ?? '';
-  const [, setLoaded] = useState(AccountMenuPopup !== null);
+  const { live, wake, press } = useStandIn(loadPopup, popupReady);
   const [opened, setOpened] = useState(false);
   const [refocus, setRefocus] = useState(false);
-  useIdlePreload(useCallback(() => loadPopup().then(() => setLoaded(true)), []));
   const open = () => {
     setOpened(true);
-    void loadPopup().then(() => setLoaded(true));
+    wake();
   };
 
-  if (AccountMenuPopup) return <AccountMenuPopup name={name} onLogout={onLogout} opened={opened} onChange={setOpened} refocus={refocus} />;
+  if (live && AccountMenuPopup) return <AccountMenuPopup name={name} onLogout={onLogout} opened={opened} onChange={setOpened} refocus={refocus} />;
   return (
     <AccountButton
       name={name}
       aria-haspopup="menu"
       aria-expanded={opened}
-      onFocus={() => setRefocus(true)}
+      onPointerOver={wake}
+      onFocus={() => {
+        setRefocus(true);
+        wake();
+      }}
       onBlur={() => setRefocus(false)}
-      // Opened already on the press: should the menu's code arrive between press and release, the
-      // button is replaced and the browser sends the click to neither, so a click alone would be lost.
-      onPointerDown={open}
+      // Opened already on the press, which swaps in the real menu (or its code arrives before the
+      // release): the click may never reach this button, and the one ending the press is kept from
+      // the real menu's button, which would close the menu again (useStandIn's `press`).
+      onPointerDown={() => {
+        setOpened(true);
+        press();
+      }}
       onClick={open}
     />
   );

@@ -8,6 +8,7 @@ export { greeting } from './greeting';
 export { errorMessage, notify, notifyApiError, notifyError, notifySuccess, notifyWarning } from './notify';
 export { PageTitle } from './page-title';
 export { pageCountOf } from './pagination';
+export { SegmentedChoice } from './segmented-choice';
 export { SideDrawer } from './side-drawer';
 export { StatusBadge } from './status-badge';
 export { payoutStatusTone, type StatusTone } from './status-tone';
