@@ -57,7 +57,7 @@ export function useStandIn(load: () => Promise<unknown>, ready: () => boolean): 
     else void load().then(() => setWoken(true), () => undefined);
   }, [load, ready]);
   const press = useCallback(() => {
-    swallowClickEndingThisPress();
+    keepRestOfPressFromPage();
     wake();
   }, [wake]);
   return { live: woken && ready(), wake, press };
@@ -70,7 +70,7 @@ export function useStandIn(load: () => Promise<unknown>, ready: () => boolean): 
  * the real piece and counts as a press outside it; either closes the piece the press opened. None
  * comes when the press ends elsewhere or is cancelled.
  */
-function swallowClickEndingThisPress(): void {
+function keepRestOfPressFromPage(): void {
   const swallow = (e: Event) => {
     e.stopPropagation();
     e.preventDefault();
