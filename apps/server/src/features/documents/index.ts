@@ -3,8 +3,6 @@ export { registerDocumentRoutes } from './routes.js';
 export { workDocumentJobs } from './jobs.js';
 export { createSheetPipeline } from './pipeline.js';
 export type { SheetKind, UploadCounts } from './sheet-kind.js';
-// Page boundaries for a kind that applies its rows in SQL (payroll).
-export { nextPageEnd } from './staging.js';
 export { employeeSheet } from './employee-sheet.js';
 export { terminationSheet } from './termination-sheet.js';
 export { attendanceSheet } from './attendance-sheet.js';

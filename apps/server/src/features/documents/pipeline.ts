@@ -225,7 +225,7 @@ class Settled {
 async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet, uploadId: string, settled?: Settled): Promise<Buffer> {
   const { width, index } = read;
   async function* rows() {
-    for await (const r of stagedOutcomes(q, uploadId, 5_000, settled && ((after) => settled.after(after)))) {
+    for await (const r of stagedOutcomes(q, uploadId, APPLY_PAGE_ROWS, settled && ((after) => settled.after(after)))) {
       const shown = r.cells as (string | number | null)[];
       const cells: (string | number | null)[] = Array.from({ length: width }, (_, i) => shown[i] ?? null);
       cells.push(r.status ?? '', r.reason ?? '');

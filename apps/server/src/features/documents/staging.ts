@@ -140,22 +140,6 @@ export async function* stagedPages<V>(trx: Kysely<DB>, uploadId: string, pageSiz
   }
 }
 
-/**
- * The last row number of the next page of `size` staged rows still without an outcome after
- * `after`; null when none is left. Payroll's pages (SheetRun.ranges measured slower there, issue 21).
- */
-export async function nextPageEnd(trx: Kysely<DB>, uploadId: string, after: number, size: number): Promise<number | null> {
-  const { rows } = await sql<{ last: number | null }>`
-    select max(row_number) as last from (
-      select s.row_number from sheet_rows s
-      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.status is null
-        and not exists (select 1 from sheet_outcomes o where o.upload_id = s.upload_id and o.row_number = s.row_number)
-      order by s.row_number limit ${size}
-    ) p
-  `.execute(trx);
-  return rows[0]?.last ?? null;
-}
-
 /** A row-number range of the staged rows: rows after `after` up to and including `upTo`. */
 export interface StagedRange {
   after: number;
@@ -285,29 +269,28 @@ export async function statusCounts(trx: Kysely<DB>, uploadId: string): Promise<M
 }
 
 /**
- * Every staged row with its outcome, in row order, one page in memory at a time (for the processed
- * sheet). With `settled`, each page is read only once rows past the last one read have their final
- * outcome (it resolves to the last such row number; Infinity once every row has), so the sheet can
- * be written while the rows after it are still being applied.
+ * Every staged row with its outcome, in row order, one range of `pageSize` rows in memory at a time
+ * (for the processed sheet). The ranges come from one scan (`stagedRanges`), so each read is bounded
+ * by row numbers: a read of "the next rows after `after`" scanned every row left to the sheet's end
+ * on a plan made for the table as it was before the sheet was staged, a quadratic tail (issue 21).
+ * With `settled`, a range is read only once its last row has its final outcome (it resolves to the
+ * last such row number; Infinity once every row has), so the sheet can be written while the rows
+ * after it are still being applied: with the apply's page size, each range is one of its pages.
  */
-export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 5_000, settled?: (after: number) => Promise<number>) {
-  let after = 0;
-  for (;;) {
-    const upTo = settled ? await settled(after) : Infinity;
+export async function* stagedOutcomes(q: Kysely<DB>, uploadId: string, pageSize = 2_500, settled?: (after: number) => Promise<number>) {
+  let done = 0;
+  for (const { after, upTo } of await stagedRanges(q, uploadId, pageSize)) {
+    while (settled && done < upTo) done = await settled(done);
     const { rows } = await sql<{ row_number: number; cells: unknown[]; status: string | null; reason: string | null; columns: string[] | null }>`
       select s.row_number, s.cells,
         coalesce(o.status, s.status) as status,
         case when o.status is null then s.reason else o.reason end as reason,
         case when o.status is null then s.columns else o.columns end as columns
       from sheet_rows s left join sheet_outcomes o on o.upload_id = s.upload_id and o.row_number = s.row_number
-      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} ${upTo === Infinity ? sql`` : sql`and s.row_number <= ${upTo}`}
-      order by s.row_number limit ${pageSize}
+      where s.upload_id = ${uploadId}::uuid and s.row_number > ${after} and s.row_number <= ${upTo}
+      order by s.row_number
     `.execute(q);
-    if (rows.length === 0 && upTo === Infinity) return;
-    if (rows.length > 0) after = rows[rows.length - 1]!.row_number;
-    else after = upTo;
-    for (const r of rows) yield r;
-    if (rows.length < pageSize && upTo === Infinity) return;
+    yield* rows;
   }
 }
 

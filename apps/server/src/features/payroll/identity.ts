@@ -1,8 +1,8 @@
 /**
  * Who a payroll row names against who its Employee ID is (pre-freeze flags, shown and never
- * applied): NAME_DIFFERS and MOBILE_DIFFERS appended to the entries' flags once the entries are
- * written, set-based in one statement; and the active workers of the payroll's context whom the
- * sheet leaves out, a page at a time. The name and mobile rules, in SQL:
+ * applied): the rules of NAME_DIFFERS and MOBILE_DIFFERS, which the payroll sheet's page statement
+ * (processing.ts) sets with the entries' other flags as it writes them; and the active workers of
+ * the payroll's context whom the sheet leaves out, a page at a time. The rules, in SQL:
  * - names: lower-cased, runs of whitespace and ASCII punctuation made one space, split into
  *   words; the same when the words joined without spaces are equal ("A. Rao" = "a.rao",
  *   "D'Souza" = "DSouza"), or when the words sorted are ("Rao, Ananya" = "Ananya Rao": a surname
@@ -11,7 +11,7 @@
  * Every query is scoped by the payroll's employer and context (vendor or none).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { lastDayOf, monthOfDate, type MissingWorker, type PayrollFlag } from '@portal/domain';
+import { lastDayOf, monthOfDate, type MissingWorker } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
 import { inScope } from '../../platform/scope.js';
 
@@ -21,46 +21,24 @@ type Scoped = Pick<PayrollRecord, 'id' | 'employer_id' | 'vendor_id'>;
 const SEPARATORS = '[[:space:]!-/:-@[-`{-~]+';
 
 /** A name's words (text[]). */
-const wordsOf = (name: RawBuilder<unknown>) => sql`regexp_split_to_array(trim(regexp_replace(lower(${name}), ${SEPARATORS}, ' ', 'g')), ' ')`;
+export const wordsOf = (name: RawBuilder<unknown>) => sql`regexp_split_to_array(trim(regexp_replace(lower(${name}), ${SEPARATORS}, ' ', 'g')), ' ')`;
 /** A mobile's last 10 digits ('' for none). */
 const mobileKeyOf = (mobile: RawBuilder<unknown>) => sql`right(regexp_replace(coalesce(${mobile}, ''), '[^0-9]', '', 'g'), 10)`;
 /** `w` in the payroll's employer and context. */
 const workerScope = (p: Scoped) => inScope({ employerId: p.employer_id, vendorId: p.vendor_id }, 'w');
 
-export type IdentityFlagCounts = Record<Extract<PayrollFlag, 'NAME_DIFFERS' | 'MOBILE_DIFFERS'>, number>;
-
 /**
- * After the payroll's entries are inserted (same transaction): appends NAME_DIFFERS and
- * MOBILE_DIFFERS to the entries whose sheet name or mobile is not the employee record's, in
- * PAYROLL_FLAGS order after the others. One statement; an entry already carrying either is left
- * alone, so a repeated call changes nothing. Returns how many entries carry each.
+ * NAME_DIFFERS: true when a sheet's name is not the employee record's, by the words of each
+ * (`wordsOf`, computed once per row by the caller): not when the words joined are equal, nor when
+ * the words sorted are.
  */
-export async function applyIdentityFlags(trx: Kysely<DB>, payroll: Scoped): Promise<IdentityFlagCounts> {
-  const { rows } = await sql<{ name: number; mobile: number }>`
-    with d as (
-      select e.id,
-        -- the words sorted only when the letters differ (case: evaluated in order)
-        case when array_to_string(sn.a, '') = array_to_string(rn.a, '') then false
-          else array(select x from unnest(sn.a) x order by x) <> array(select x from unnest(rn.a) x order by x) end as name_differs,
-        (${mobileKeyOf(sql`e.mobile`)} <> '' and ${mobileKeyOf(sql`w.mobile`)} <> '' and ${mobileKeyOf(sql`e.mobile`)} <> ${mobileKeyOf(sql`w.mobile`)}) as mobile_differs
-      from payroll_entries e
-      join workers w on w.id = e.worker_id and ${workerScope(payroll)}
-      cross join lateral (select ${wordsOf(sql`e.name`)} as a) sn
-      cross join lateral (select ${wordsOf(sql`w.full_name`)} as a) rn
-      where e.payroll_id = ${payroll.id}::uuid and e.employer_id = ${payroll.employer_id}::uuid
-        and not (e.flags && array['NAME_DIFFERS', 'MOBILE_DIFFERS']::text[])
-    ),
-    u as (
-      update payroll_entries e
-      set flags = e.flags || array_remove(array[case when d.name_differs then 'NAME_DIFFERS' end, case when d.mobile_differs then 'MOBILE_DIFFERS' end]::text[], null)
-      from d
-      where e.id = d.id and (d.name_differs or d.mobile_differs)
-      returning d.name_differs, d.mobile_differs
-    )
-    select (count(*) filter (where name_differs))::int as name, (count(*) filter (where mobile_differs))::int as mobile from u
-  `.execute(trx);
-  return { NAME_DIFFERS: Number(rows[0]?.name ?? 0), MOBILE_DIFFERS: Number(rows[0]?.mobile ?? 0) };
-}
+export const namesDiffer = (sheetWords: RawBuilder<unknown>, recordWords: RawBuilder<unknown>) =>
+  sql<boolean>`case when array_to_string(${sheetWords}, '') = array_to_string(${recordWords}, '') then false
+    else array(select x from unnest(${sheetWords}) x order by x) <> array(select x from unnest(${recordWords}) x order by x) end`;
+
+/** MOBILE_DIFFERS: true when both mobiles are given and their last 10 digits differ. */
+export const mobilesDiffer = (sheetMobile: RawBuilder<unknown>, recordMobile: RawBuilder<unknown>) =>
+  sql<boolean>`(${mobileKeyOf(sheetMobile)} <> '' and ${mobileKeyOf(recordMobile)} <> '' and ${mobileKeyOf(sheetMobile)} <> ${mobileKeyOf(recordMobile)})`;
 
 /**
  * What the employee records hold for those of `entryIds` (of the payroll) that carry NAME_DIFFERS
