@@ -19,6 +19,7 @@ import { getToken } from '../shared/auth/token';
 import type { RouteHandle } from '../features/shell/route-handle';
 import type { PrefetchedRoute } from './route-data';
 import { FullPageLoader } from './full-page-loader';
+import { inNextTask, inOwnTask } from './next-task';
 import { PATHS } from './paths';
 import { RootRoute } from './root-route';
 
@@ -44,6 +45,7 @@ const dataOf =
   (queryClient: QueryClient | undefined, route: PrefetchedRoute, waitForLayout = false) =>
   async ({ request }: { request: Request }) => {
     if (!queryClient || !getToken()) return null;
+    await inNextTask(() => undefined); // (the router's start in pieces: app/next-task.ts)
     const prefetched = import('./route-data').then((m) => m.prefetchers[route](queryClient, new URL(request.url))).catch(() => undefined);
     if (waitForLayout) {
       await queryClient.ensureQueryData(profileQuery()).catch(() => undefined);
@@ -53,39 +55,39 @@ const dataOf =
   };
 
 const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
-  { path: PATHS.dashboard, handle: handle('Dashboard'), loader: dataOf(queryClient, 'dashboard'), lazy: () => import('./routes/signed-in/dashboard') },
+  { path: PATHS.dashboard, handle: handle('Dashboard'), loader: dataOf(queryClient, 'dashboard'), lazy: inOwnTask(() => import('./routes/signed-in/dashboard')) },
   {
     path: PATHS.vendors,
-    lazy: () => import('./routes/signed-in/vendorLayout'),
+    lazy: inOwnTask(() => import('./routes/signed-in/vendorLayout')),
     handle: handle('Vendors'),
     children: [
-      { index: true, lazy: () => import('./routes/signed-in/vendors') },
-      { path: 'summary', handle: handle('Vendor Dashboard'), lazy: () => import('./routes/signed-in/vendorSummary') },
-      { path: 'employees', handle: handle('Vendor Employees'), lazy: () => import('./routes/signed-in/vendorEmployees') },
-      { path: 'transactions', handle: handle('Vendor Transactions'), lazy: () => import('./routes/signed-in/vendorTransactions') },
-      { path: 'attendance', handle: handle('Vendor Attendance'), lazy: () => import('./routes/signed-in/vendorAttendance') },
-      { path: 'settings', handle: handle('Vendor Settings'), lazy: () => import('./routes/signed-in/vendorSettings') },
-      { path: 'employeeProfile', handle: handle('Employee Profile'), lazy: () => import('./routes/signed-in/vendorEmployeeProfile') },
+      { index: true, lazy: inOwnTask(() => import('./routes/signed-in/vendors')) },
+      { path: 'summary', handle: handle('Vendor Dashboard'), lazy: inOwnTask(() => import('./routes/signed-in/vendorSummary')) },
+      { path: 'employees', handle: handle('Vendor Employees'), lazy: inOwnTask(() => import('./routes/signed-in/vendorEmployees')) },
+      { path: 'transactions', handle: handle('Vendor Transactions'), lazy: inOwnTask(() => import('./routes/signed-in/vendorTransactions')) },
+      { path: 'attendance', handle: handle('Vendor Attendance'), lazy: inOwnTask(() => import('./routes/signed-in/vendorAttendance')) },
+      { path: 'settings', handle: handle('Vendor Settings'), lazy: inOwnTask(() => import('./routes/signed-in/vendorSettings')) },
+      { path: 'employeeProfile', handle: handle('Employee Profile'), lazy: inOwnTask(() => import('./routes/signed-in/vendorEmployeeProfile')) },
     ],
   },
-  { path: PATHS.attendance, handle: handle('Attendance'), lazy: () => import('./routes/signed-in/attendance') },
-  { path: PATHS.employees, handle: handle('Employees'), loader: dataOf(queryClient, 'employees', true), lazy: () => import('./routes/signed-in/employees') },
-  { path: PATHS.payroll, handle: handle('Payroll'), loader: dataOf(queryClient, 'payroll', true), lazy: () => import('./routes/signed-in/payroll') },
-  { path: PATHS.payrollUploadSummary, handle: handle('Payroll Summary'), lazy: () => import('./routes/signed-in/payrollUploadSummary') },
-  { path: PATHS.payrollSummary, handle: handle('Payroll Payout'), lazy: () => import('./routes/signed-in/payrollSummary') },
-  { path: PATHS.leave, handle: handle('Leave'), lazy: () => import('./routes/signed-in/leave') },
-  { path: PATHS.profile, handle: handle('Profile'), lazy: () => import('./routes/signed-in/profile') },
-  { path: PATHS.documentUpload, handle: handle('Document Upload'), lazy: () => import('./routes/signed-in/documentUpload') },
-  { path: PATHS.employeeProfile, handle: handle('Employee Profile'), lazy: () => import('./routes/signed-in/employeeProfile') },
-  { path: PATHS.employerTransactions, handle: handle('Transactions'), lazy: () => import('./routes/signed-in/employerTransactions') },
-  { path: PATHS.salaryTopups, handle: handle('Salary Topups'), lazy: () => import('./routes/signed-in/salaryTopups') },
+  { path: PATHS.attendance, handle: handle('Attendance'), lazy: inOwnTask(() => import('./routes/signed-in/attendance')) },
+  { path: PATHS.employees, handle: handle('Employees'), loader: dataOf(queryClient, 'employees', true), lazy: inOwnTask(() => import('./routes/signed-in/employees')) },
+  { path: PATHS.payroll, handle: handle('Payroll'), loader: dataOf(queryClient, 'payroll', true), lazy: inOwnTask(() => import('./routes/signed-in/payroll')) },
+  { path: PATHS.payrollUploadSummary, handle: handle('Payroll Summary'), lazy: inOwnTask(() => import('./routes/signed-in/payrollUploadSummary')) },
+  { path: PATHS.payrollSummary, handle: handle('Payroll Payout'), lazy: inOwnTask(() => import('./routes/signed-in/payrollSummary')) },
+  { path: PATHS.leave, handle: handle('Leave'), lazy: inOwnTask(() => import('./routes/signed-in/leave')) },
+  { path: PATHS.profile, handle: handle('Profile'), lazy: inOwnTask(() => import('./routes/signed-in/profile')) },
+  { path: PATHS.documentUpload, handle: handle('Document Upload'), lazy: inOwnTask(() => import('./routes/signed-in/documentUpload')) },
+  { path: PATHS.employeeProfile, handle: handle('Employee Profile'), lazy: inOwnTask(() => import('./routes/signed-in/employeeProfile')) },
+  { path: PATHS.employerTransactions, handle: handle('Transactions'), lazy: inOwnTask(() => import('./routes/signed-in/employerTransactions')) },
+  { path: PATHS.salaryTopups, handle: handle('Salary Topups'), lazy: inOwnTask(() => import('./routes/signed-in/salaryTopups')) },
   // `*`: Settings' API keys and webhooks (issue 26), loaded by the settings module (no route of their own in the sign-in bundle).
-  { path: '/settings/*', handle: handle('Settings'), lazy: () => import('./routes/signed-in/settings') },
-  { path: PATHS.activityTrail, handle: handle('Activity Trail'), lazy: () => import('./routes/signed-in/activityTrail') },
-  { path: PATHS.userVerification, handle: handle('User Verification'), lazy: () => import('./routes/signed-in/userVerification') },
-  { path: PATHS.ewaRequest, handle: handle('EWA Requests'), loader: dataOf(queryClient, 'ewaRequest'), lazy: () => import('./routes/signed-in/ewaRequest') },
-  { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), lazy: () => import('./routes/signed-in/analyticsDashboard') },
-  { path: '*', handle: handle('Page not found'), lazy: () => import('./routes/signed-in/notFound') },
+  { path: '/settings/*', handle: handle('Settings'), lazy: inOwnTask(() => import('./routes/signed-in/settings')) },
+  { path: PATHS.activityTrail, handle: handle('Activity Trail'), lazy: inOwnTask(() => import('./routes/signed-in/activityTrail')) },
+  { path: PATHS.userVerification, handle: handle('User Verification'), lazy: inOwnTask(() => import('./routes/signed-in/userVerification')) },
+  { path: PATHS.ewaRequest, handle: handle('EWA Requests'), loader: dataOf(queryClient, 'ewaRequest'), lazy: inOwnTask(() => import('./routes/signed-in/ewaRequest')) },
+  { path: PATHS.analyticsDashboard, handle: handle('Analytics Dashboard'), lazy: inOwnTask(() => import('./routes/signed-in/analyticsDashboard')) },
+  { path: '*', handle: handle('Page not found'), lazy: inOwnTask(() => import('./routes/signed-in/notFound')) },
 ];
 
 /**
@@ -94,27 +96,28 @@ const signedInRoutes = (queryClient?: QueryClient): RouteObject[] => [
  */
 export const routesOf = (queryClient?: QueryClient): RouteObject[] => [
   { path: PATHS.root, element: <RootRoute /> },
-  { path: PATHS.forgotPassword, ...firstLoad, lazy: () => import('./routes/signed-out/forgotPassword') },
-  { path: PATHS.resendEmail, ...firstLoad, lazy: () => import('./routes/signed-out/resendEmail') },
-  { path: PATHS.emailAction, ...firstLoad, lazy: () => import('./routes/signed-out/emailAction') },
-  { path: PATHS.mfaRegister, ...firstLoad, lazy: () => import('./routes/signed-out/mfaRegister') },
-  { path: PATHS.otpVerification, ...firstLoad, lazy: () => import('./routes/signed-out/otpVerification') },
+  { path: PATHS.forgotPassword, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/forgotPassword')) },
+  { path: PATHS.resendEmail, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/resendEmail')) },
+  { path: PATHS.emailAction, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/emailAction')) },
+  { path: PATHS.mfaRegister, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/mfaRegister')) },
+  { path: PATHS.otpVerification, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/otpVerification')) },
   // The File Upload link's page (spec 2.3): outside the signed-in app, authorised by its token.
-  { path: PATHS.fileUploadLink, ...firstLoad, lazy: () => import('./routes/signed-out/fileUploadLink') },
+  { path: PATHS.fileUploadLink, ...firstLoad, lazy: inOwnTask(() => import('./routes/signed-out/fileUploadLink')) },
   // The signed-in frame: its guard and shell (routes/signed-in/layout.tsx) around every signed-in screen.
   {
     ...firstLoad,
-    loader: () => {
-      if (queryClient && getToken()) {
-        void queryClient.prefetchQuery(profileQuery());
-        void queryClient.prefetchQuery(employerConfigQuery());
-        // The frame waits for the outcomes too (features/shell/signed-in-layout.tsx): asked for at once.
-        void queryClient.prefetchQuery(uploadOutcomesQuery());
-      }
-      return null;
-    },
+    loader: () =>
+      inNextTask(() => {
+        if (queryClient && getToken()) {
+          void queryClient.prefetchQuery(profileQuery());
+          void queryClient.prefetchQuery(employerConfigQuery());
+          // The frame waits for the outcomes too (features/shell/signed-in-layout.tsx): asked for at once.
+          void queryClient.prefetchQuery(uploadOutcomesQuery());
+        }
+        return null;
+      }),
     shouldRevalidate: () => false,
-    lazy: () => import('./routes/signed-in/layout'),
+    lazy: inOwnTask(() => import('./routes/signed-in/layout')),
     children: signedInRoutes(queryClient),
   },
 ];
