@@ -105,6 +105,67 @@ function appShellResizingOnResizeOnly(): Plugin {
   ]);
 }
 
+/**
+ * Mantine's Portal (every modal, drawer and popover has one, mounted while closed) renders nothing
+ * at first and, in a layout effect, finds its node and sets a state to render into it. React makes
+ * an update set during its commit synchronous: it renders again at once and first runs every passive
+ * effect of the commit (the queries' subscriptions and their fetches), all in the commit's task,
+ * 170-200 ms of a phone's /payroll under 4x throttling (decision 0041, issue 24). The build replaces
+ * it with one that finds (or makes) its node as it first renders when it has no `target`, which is
+ * how the portal uses it (the shared node by default, or a node of its own appended as it mounts);
+ * a `target` is still looked up after the commit, as Mantine's does, since it may be drawn by the
+ * same render.
+ */
+function portalNodeAtFirstRender(): Plugin {
+  return replaceModule('portal:portal-node-at-first-render', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Portal[\\/]Portal\.mjs$/, [
+    "import { jsx, Fragment } from 'react/jsx-runtime';",
+    "import { useState } from 'react';",
+    "import { createPortal } from 'react-dom';",
+    "import { useIsomorphicEffect, assignRef } from '@mantine/hooks';",
+    "import { useProps } from '../../core/MantineProvider/use-props/use-props.mjs';",
+    "import { factory } from '../../core/factory/factory.mjs';",
+    'function createPortalNode(props) {',
+    "  const node = document.createElement('div');",
+    "  node.setAttribute('data-portal', 'true');",
+    "  typeof props.className === 'string' && node.classList.add(...props.className.split(' ').filter(Boolean));",
+    "  typeof props.style === 'object' && Object.assign(node.style, props.style);",
+    "  typeof props.id === 'string' && node.setAttribute('id', props.id);",
+    '  return node;',
+    '}',
+    'function getTargetNode({ target, reuseTargetNode, ...others }) {',
+    "  if (target) return typeof target === 'string' ? document.querySelector(target) || createPortalNode(others) : target;",
+    '  if (reuseTargetNode) {',
+    "    const existing = document.querySelector('[data-mantine-shared-portal-node]');",
+    '    if (existing) return existing;',
+    '    const node = createPortalNode(others);',
+    "    node.setAttribute('data-mantine-shared-portal-node', 'true');",
+    '    document.body.appendChild(node);',
+    '    return node;',
+    '  }',
+    '  return createPortalNode(others);',
+    '}',
+    'const defaultProps = { reuseTargetNode: true };',
+    'const Portal = factory((props, ref) => {',
+    "  const { children, target, reuseTargetNode, ...others } = useProps('Portal', defaultProps, props);",
+    '  const [own] = useState(() => (target ? null : getTargetNode({ reuseTargetNode, ...others })));',
+    '  const [found, setFound] = useState(null);',
+    '  useIsomorphicEffect(() => {',
+    '    if (target) setFound(getTargetNode({ target, reuseTargetNode, ...others }));',
+    '  }, [target]);',
+    '  const node = target ? found : own;',
+    '  useIsomorphicEffect(() => {',
+    '    assignRef(ref, node);',
+    '    if (!node || target || reuseTargetNode) return undefined;',
+    '    document.body.appendChild(node);',
+    '    return () => node.remove();',
+    '  }, [node]);',
+    '  return node ? createPortal(jsx(Fragment, { children }), node) : null;',
+    '});',
+    "Portal.displayName = '@mantine/core/Portal';",
+    'export { Portal };',
+  ]);
+}
+
 /** A module of a dependency replaced, in the build only, by the given lines (the dev server pre-bundles dependencies and keeps its own). */
 function replaceModule(name: string, file: RegExp, lines: string[]): Plugin {
   return {
@@ -262,7 +323,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineIdsFromReact(), appShellResizingOnResizeOnly(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  plugins: [react(), mantineIdsFromReact(), appShellResizingOnResizeOnly(), portalNodeAtFirstRender(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
   // The build takes react-router's production build (its package points bundlers at the development
   // one, which differs only in its developer warnings: 0.6 kB gzip a page, decision 0051); the dev
   // server keeps the warnings.

@@ -94,3 +94,33 @@ test('a stand-in stays until it is reached for, and then opens at the first pres
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
 });
+
+test("the list's Filter and Columns buttons stand alone until reached for, then open at the first press or from the keyboard", async ({ page }) => {
+  // Decision 0041: a mounted Mantine Popover keeps its button in state set as it mounts, which made
+  // React run the first render's effects and a second render in its commit's task; the toolbar's
+  // popovers are mounted only when the pointer comes over their button, it takes focus, or a press.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInViaApi(page, DEMO.superAdmin);
+  await page.goto('/employees');
+  const columns = page.getByRole('button', { name: /^Columns/ });
+  const filter = page.getByRole('button', { name: /^Filter/ });
+  await expect(columns).toBeVisible();
+  await page.waitForTimeout(500);
+  // The real popover's button carries the id its panel points to; the stand-in has none.
+  await expect(columns).not.toHaveAttribute('id');
+  await expect(filter).not.toHaveAttribute('id');
+  await expect(columns).toHaveAttribute('aria-expanded', 'false');
+
+  await columns.click();
+  await expect(page.getByRole('dialog', { name: 'Columns' })).toBeVisible();
+  await expect(columns).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Columns' })).toBeHidden();
+  await expect(columns).toBeFocused();
+
+  await filter.focus();
+  await expect(filter).toHaveAttribute('id');
+  await expect(filter).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Filter' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { CloseButton, Group, NavLink, ScrollArea, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, CloseButton, Group, NavLink, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCashBanknote,
@@ -76,7 +76,10 @@ export function SideMenu({ resources, onNavigate }: SideMenuProps) {
         </Stack>
         <CloseButton hiddenFrom="sm" ml="auto" aria-label="Close navigation" onClick={onNavigate} />
       </Group>
-      <ScrollArea style={{ flex: 1 }} type="auto" p="sm">
+      {/* The browser's own scrolling, not Mantine's ScrollArea: that one keeps its viewport and bars in
+          state set from ref callbacks as it mounts, an update React makes synchronous, which drew the
+          whole first render's passive effects and a second render into the commit's task (decision 0041). */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }} p="sm">
         <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {MENU.filter((entry) => visible[entry.key]).map((entry) => {
             const Icon = ICONS[entry.key];
@@ -117,7 +120,7 @@ export function SideMenu({ resources, onNavigate }: SideMenuProps) {
             );
           })}
         </Stack>
-      </ScrollArea>
+      </Box>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Loader, Popover } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { onDemand, useIdlePreload } from './on-demand';
+import { PopoverOnDemand } from './popover-on-demand';
 
 export interface ColumnToggleItem<K extends string = string> {
   key: K;
@@ -31,20 +32,36 @@ const ColumnTogglePanel = lazy(loadPanel);
 export function ColumnToggle<K extends string = string>(props: ColumnToggleProps<K>) {
   const { columns, visible, label = 'Columns' } = props;
   useIdlePreload(loadPanel);
+  const [opened, setOpened] = useState(false);
   const hidden = columns.filter((c) => !c.locked && !visible.has(c.key)).length;
   return (
-    <Popover position="bottom-end" width={280} shadow="md" trapFocus returnFocus withinPortal>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} stroke={1.8} aria-hidden />} onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()}>
+    <PopoverOnDemand
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      trapFocus
+      returnFocus
+      withinPortal
+      trigger={
+        <Button
+          variant="default"
+          leftSection={<IconColumns size={16} stroke={1.8} aria-hidden />}
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+          onClick={() => setOpened((o) => !o)}
+        >
           {label}
           {hidden > 0 ? ` (${hidden} hidden)` : ''}
         </Button>
-      </Popover.Target>
+      }
+    >
       <Popover.Dropdown aria-label={label} p="md">
         <Suspense fallback={<Loader size="sm" aria-label="Loading the columns" />}>
           <ColumnTogglePanel {...(props as unknown as ColumnToggleProps)} />
         </Suspense>
       </Popover.Dropdown>
-    </Popover>
+    </PopoverOnDemand>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Divider, Group, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { PopoverOnDemand } from './popover-on-demand';
 
 export interface FilterPopoverProps {
   /** Text of the trigger button and heading of the panel. */
@@ -21,14 +22,23 @@ export interface FilterPopoverProps {
 /** A Filter button that opens a panel of filters (spec 2.5, 2.19). */
 export function FilterPopover({ label = 'Filter', activeCount = 0, children, onApply, onClear, onOpen, width = 320, disabled = false }: FilterPopoverProps) {
   const [opened, setOpened] = useState(false);
-  const close = () => setOpened(false);
-  const toggle = () => {
-    if (!opened) onOpen?.();
-    setOpened((o) => !o);
+  const change = (open: boolean) => {
+    if (open && !opened) onOpen?.();
+    setOpened(open);
   };
+  const close = () => change(false);
+  const toggle = () => change(!opened);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={width} shadow="md" trapFocus returnFocus withinPortal>
-      <Popover.Target>
+    <PopoverOnDemand
+      opened={opened}
+      onChange={change}
+      position="bottom-end"
+      width={width}
+      shadow="md"
+      trapFocus
+      returnFocus
+      withinPortal
+      trigger={
         <Button
           variant={activeCount > 0 ? 'light' : 'default'}
           leftSection={<IconFilter size={16} stroke={1.8} aria-hidden />}
@@ -46,7 +56,8 @@ export function FilterPopover({ label = 'Filter', activeCount = 0, children, onA
         >
           {label}
         </Button>
-      </Popover.Target>
+      }
+    >
       <Popover.Dropdown aria-label={label} p="md">
         <Stack gap="sm">
           <Text fw={600} size="sm">
@@ -78,6 +89,6 @@ export function FilterPopover({ label = 'Filter', activeCount = 0, children, onA
           ) : null}
         </Stack>
       </Popover.Dropdown>
-    </Popover>
+    </PopoverOnDemand>
   );
 }
