@@ -38,12 +38,7 @@ export function ColumnToggle<K extends string = string>(props: ColumnToggleProps
     <PopoverOnDemand
       opened={opened}
       onChange={setOpened}
-      position="bottom-end"
       width={280}
-      shadow="md"
-      trapFocus
-      returnFocus
-      withinPortal
       trigger={
         <Button
           variant="default"

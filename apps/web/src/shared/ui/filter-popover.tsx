@@ -32,12 +32,7 @@ export function FilterPopover({ label = 'Filter', activeCount = 0, children, onA
     <PopoverOnDemand
       opened={opened}
       onChange={change}
-      position="bottom-end"
       width={width}
-      shadow="md"
-      trapFocus
-      returnFocus
-      withinPortal
       trigger={
         <Button
           variant={activeCount > 0 ? 'light' : 'default'}

@@ -41,7 +41,8 @@ const both =
  * queries' subscriptions), all in the commit's task (decision 0041, issue 24). A press on the
  * stand-in opens the popover itself (`onChange(true)`, once the real one is there) and keeps the
  * rest of the press from the real button; the real button takes the focus as it mounts when the
- * stand-in had it or was pressed.
+ * stand-in had it or was pressed. A toolbar's panel by default: below its button's right edge, focus
+ * kept inside while open and given back on closing.
  */
 export function PopoverOnDemand({ opened, onChange, trigger, children, ...popover }: PopoverOnDemandProps) {
   const { live, wake, press } = useStandIn(here, always);
@@ -56,7 +57,7 @@ export function PopoverOnDemand({ opened, onChange, trigger, children, ...popove
   }, [live, pressed, onChange]);
   if (live) {
     return (
-      <Popover opened={opened} onChange={onChange} {...popover}>
+      <Popover opened={opened} onChange={onChange} position="bottom-end" shadow="md" trapFocus returnFocus withinPortal {...popover}>
         <Popover.Target>{refocus ? cloneElement(trigger, { autoFocus: true } as TriggerProps) : trigger}</Popover.Target>
         {children}
       </Popover>
