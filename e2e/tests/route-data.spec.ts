@@ -55,26 +55,3 @@ for (const route of ROUTES) {
   });
 }
 
-/**
- * A page's reads, asked for by its route's loader with its code, are not asked for again as the page
- * mounts a moment later (the query client's refetchOnMount, decision 0041): on a phone's first load
- * /payroll read its summary, history, account and the upload outcomes twice, the second time
- * from inside the first render's task.
- */
-for (const at of ['/dashboard', '/employees', '/payroll', '/ewa-request']) {
-  test(`a first load of ${at} asks for each read once`, async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signInViaApi(page, DEMO.superAdmin);
-    const asked = new Map<string, number>();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
-    });
-    await page.goto(at);
-    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
-    await page.waitForLoadState('networkidle');
-    const twice = [...asked].filter(([, n]) => n > 1).map(([url, n]) => `${url} x${n}`);
-    expect(twice, 'reads asked for more than once').toEqual([]);
-    expect(asked.size).toBeGreaterThan(2);
-  });
-}
