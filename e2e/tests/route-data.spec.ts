@@ -54,4 +54,3 @@ for (const route of ROUTES) {
     expect(askedBeforeCode, 'the data was asked for before the page code arrived').toBe(true);
   });
 }
-
