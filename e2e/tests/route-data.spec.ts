@@ -54,3 +54,51 @@ for (const route of ROUTES) {
     expect(askedBeforeCode, 'the data was asked for before the page code arrived').toBe(true);
   });
 }
+
+/**
+ * A page's reads, asked for by its route's loader with its code, are not asked for again as the page
+ * mounts a moment later (the query client's refetchOnMount, decision 0041): on a phone's first load
+ * /payroll read its summary, history, account and the upload outcomes twice, the second time
+ * from inside the first render's task.
+ */
+for (const at of ['/dashboard', '/employees', '/payroll', '/ewa-request']) {
+  test(`a first load of ${at} asks for each read once`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInViaApi(page, DEMO.superAdmin);
+    const asked = readsOf(page);
+    await page.goto(at);
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const twice = [...asked].filter(([, n]) => n > 1).map(([url, n]) => `${url} x${n}`);
+    expect(twice, 'reads asked for more than once').toEqual([]);
+    expect(asked.size).toBeGreaterThan(2);
+  });
+}
+
+/** ...but a page the admin leaves and comes back to, at once, reads its data again: it may have changed meanwhile. */
+test('a page left and come back to reads its data again', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInViaApi(page, DEMO.superAdmin);
+  await page.goto('/payroll');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(page.getByRole('main').getByRole('heading', { name: /^Payroll status/ }).first()).toBeVisible({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await menu.getByRole('link', { name: 'Employees', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'All employees' })).toBeVisible();
+  const asked = readsOf(page);
+  await menu.getByRole('link', { name: 'Payroll', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('heading', { name: /^Payroll status/ }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const details = [...asked].filter(([url]) => url.startsWith('/api/employer-admin/payroll/payroll-details'));
+  expect(details.length, 'the payroll details were read again').toBeGreaterThan(0);
+});
+
+/** Every GET to the API from now on, by path and query, with how many times it was asked for. */
+function readsOf(page: import('@playwright/test').Page): Map<string, number> {
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+  });
+  return asked;
+}

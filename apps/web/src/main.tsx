@@ -1,11 +1,12 @@
 import './app/first-styles';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { inNextTask } from './app/next-task';
 import { createRouter } from './app/router';
+import { followNavigations } from './app/navigation-start';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -29,10 +30,19 @@ void inNextTask(() => {
       root.render(
         <StrictMode>
           <Providers queryClient={queryClient}>
-            <RouterProvider router={router} />
+            <App router={router} />
           </Providers>
         </StrictMode>,
       ),
     );
   });
 });
+
+/**
+ * The router, and the navigations followed for the query client's refetchOnMount
+ * (app/navigation-start.ts), from an effect: it runs after RouterProvider's own subscription.
+ */
+function App({ router }: { router: ReturnType<typeof createRouter> }) {
+  useEffect(() => followNavigations(router), [router]);
+  return <RouterProvider router={router} />;
+}

@@ -112,8 +112,9 @@ export const payrollDetailsQuery = (vendorId: string | null, month: MonthYearVal
   queryOptions({
     queryKey: payrollKeys.details(vendorId, month),
     queryFn: () => payrollOrNone(call(payrollCalls.details, { query: { ...vendorQuery(vendorId), ...monthQuery(month) } })),
-    // Fresh on every visit, but the read the route's prefetch made as the page opened (decision 0041) is not asked for again as it mounts.
-    staleTime: 2_000,
+    // Fresh on every visit (the read the route's prefetch made as the page opened is not asked for
+    // again as it mounts: the query client's refetchOnMount, decision 0041).
+    staleTime: 0,
     retry: false,
     refetchInterval: (q) => refreshIntervalOf(q.state.data?.status),
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
@@ -33,8 +33,12 @@ function OutcomeNotices() {
   );
 }
 
-/** The signed-in frame: side menu, a header with the screen title and the account menu, the screen. */
-export function AppLayout({ resources, onLogout }: AppLayoutProps) {
+/**
+ * The signed-in frame: side menu, a header with the screen title and the account menu, the screen.
+ * Memoised: the session guard above it re-renders whenever one of its answers or the address
+ * changes, and the frame then re-rendered with everything in it, the screen included, in one task.
+ */
+export const AppLayout = memo(function AppLayout({ resources, onLogout }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const title = useScreenTitle();
   useDocumentTitle(title ? `${title} | ${PRODUCT_NAME}` : PRODUCT_NAME);
@@ -65,4 +69,4 @@ export function AppLayout({ resources, onLogout }: AppLayoutProps) {
       </AppShell.Main>
     </AppShell>
   );
-}
+});
