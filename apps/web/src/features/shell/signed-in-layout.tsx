@@ -60,12 +60,13 @@ function Session() {
     if (sessionGone) void signOut({ callServer: false, message: MSG.sessionExpired });
   }, [sessionGone, signOut]);
 
+  // Stable, for the memoised frame (app-layout.tsx).
+  const onLogout = useCallback(() => void signOut(), [signOut]);
   // The frame's first render (the shell and the screen) is the largest of a load: 60-80 ms on a
   // desktop's CPU, four times that on a phone's. The answer that completes what it waits for comes
   // through TanStack Query's store, whose updates React renders synchronously, in one task; so the
   // frame is drawn from a deferred value, which React renders in slices with the browser free
   // between them (decision 0041). The loader stays on screen until then.
-  const onLogout = useCallback(() => void signOut(), [signOut]);
   const ready = useDeferredValue(!(profile.isPending || config.isPending || waitForNotices || sessionGone));
 
   if (error?.code === ERROR_CODES.mfaNotEnrolled) return <Navigate to={MFA_REGISTER_PATH} replace />;
