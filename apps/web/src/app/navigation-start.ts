@@ -8,7 +8,6 @@ import type { createBrowserRouter } from 'react-router';
  * loaders count as its start.
  */
 let startedAt = 0;
-let pendingKey: string | null = null;
 
 export const navigationStartedAt = (): number => startedAt;
 
@@ -20,6 +19,7 @@ export const navigationStartedAt = (): number => startedAt;
  * stay on the boot loader.
  */
 export function followNavigations(router: ReturnType<typeof createBrowserRouter>): () => void {
+  let pendingKey: string | null = null;
   let shownKey = router.state.location.key;
   return router.subscribe((state) => {
     const pending = state.navigation.location;

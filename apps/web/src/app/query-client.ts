@@ -3,7 +3,7 @@ import { ApiError } from '../shared/api/client';
 import { navigationStartedAt } from './navigation-start';
 
 /** How long an answer asked for by the current navigation counts as just answered for a page that mounts. */
-export const JUST_ANSWERED_MS = 10_000;
+const JUST_ANSWERED_MS = 10_000;
 
 /** Client errors (4xx) are answers, not hiccups: only network failures and 5xx are retried, once. */
 export function createQueryClient(): QueryClient {
