@@ -4,6 +4,7 @@
  * file's own row numbers, refused files writing nothing, re-uploads (UNCHANGED / UPDATED), the
  * leave list with leaves_data, and a sheet written by openpyxl.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -22,6 +23,7 @@ import {
   type UploadAuditRecord,
 } from '@portal/domain';
 import { workDocumentJobs } from '../src/features/documents/index.js';
+import { overlapsInSheet } from '../src/features/documents/leave-sheet.js';
 import { processSheet } from '../src/sheets.js';
 import { createWorkerSide } from '../src/features/worker-side/index.js';
 import { createAdmin, createEmployer, createTestEnv, signIn, type TestEnv } from './harness.js';
@@ -620,5 +622,50 @@ describe('sheets written by other software', () => {
     expect(rows.get(5)!.at(-1)).toBe(LEAVE_MSG.overlapsInSheet('2'));
     expect(await leavesOf(one.id)).toEqual([]);
     expect(await leavesOf(two.id)).toEqual([{ from_date: '2026-10-12', to_date: '2026-10-12', leave_type: 'UNPAID_LEAVE', vendor_id: null }]);
+  });
+});
+
+describe("LEAVE_UPLOAD's overlap check within the sheet, whatever the plan", () => {
+  /** Every row a plan node of an EXPLAIN (ANALYZE, FORMAT JSON) read and then dropped: the pairs it compared and refused. */
+  const removed = (node: Record<string, unknown>): number =>
+    Number(node['Rows Removed by Join Filter'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0) + ((node.Plans as Record<string, unknown>[] | undefined) ?? []).reduce((n, p) => n + removed(p), 0);
+
+  it("compares each Employee ID's rows only with each other, even when the planner is held to nested loops", async () => {
+    // A staged sheet of 3,000 workers with one row each, and three rows of one Employee ID (in two
+    // spellings), two of which overlap: what the pipeline has staged when the leave sheet applies.
+    const uploadId = randomUUID();
+    const day = (d: number) => `2026-10-${String(d).padStart(2, '0')}`;
+    const rows = [
+      ...Array.from({ length: 3_000 }, (_, i) => ({ id: `W-${i}`, from: day(1 + (i % 28)), to: day(1 + (i % 28)) })),
+      { id: 'TWICE', from: day(3), to: day(6) },
+      { id: 'twice ', from: day(6), to: day(7) },
+      { id: 'TWICE', from: day(9), to: day(9) },
+    ];
+    await sql`
+      insert into sheet_rows (upload_id, row_number, cells, value, key, status)
+      select ${uploadId}::uuid, r.n + 1, '[]'::json, jsonb_build_object('employerEmployeeId', r.id, 'fromDate', r.f, 'toDate', r.t), lower(btrim(r.id)) || '|' || r.f || '|' || r.t, null
+      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.from)}::text[], ${rows.map((r) => r.to)}::text[]) with ordinality as r(id, f, t, n)
+    `.execute(env.deps.db);
+    try {
+      const expected = [
+        { row_number: 3_002, others: [3_003] },
+        { row_number: 3_003, others: [3_002] },
+      ];
+      expect((await overlapsInSheet(uploadId).execute(env.deps.db)).rows).toEqual(expected);
+      // The planner held to the worst it can do with a self-join (nested loops, no hashing, no
+      // merging): a join of the rows on the Employee ID compares all 3,003 x 3,003 pairs (9 million
+      // dropped by its join filter). The check drops each Employee ID of one row once (3,000) and
+      // compares the three rows of TWICE with each other: work in proportion to the rows.
+      await env.deps.db.transaction().execute(async (trx) => {
+        await sql`set local enable_hashjoin = off`.execute(trx);
+        await sql`set local enable_mergejoin = off`.execute(trx);
+        await sql`set local enable_hashagg = off`.execute(trx);
+        expect((await overlapsInSheet(uploadId).execute(trx)).rows).toEqual(expected);
+        const { rows: plan } = await sql<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>`explain (analyze, format json) ${overlapsInSheet(uploadId)}`.execute(trx);
+        expect(removed(plan[0]!['QUERY PLAN'][0].Plan)).toBeLessThan(2 * rows.length);
+      });
+    } finally {
+      await sql`delete from sheet_rows where upload_id = ${uploadId}::uuid`.execute(env.deps.db);
+    }
   });
 });
