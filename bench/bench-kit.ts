@@ -490,7 +490,7 @@ export async function phoneLongTasksOf(o: { origin: string; label: string; token
           await page.goto(`${o.origin}${target.path}`, { waitUntil: 'networkidle', timeout: 60_000 });
           await sleep(1000);
           const seen = await page.evaluate<{ started?: number; tasks: [number, number][]; frames: { start: number; end: number; layout: number; scripts: { invoker: string; by: string; fn: string; url: string; ms: number }[] }[] }>('window.__phoneTasks');
-          // The frame in which the entry module was evaluated; the tasks inside it are its evaluation.
+          // The frame in which the entry module was evaluated: the tasks inside it, and those up to the mark, are the start.
           const frame = seen.frames.find((f) => f.scripts.some((s) => s.invoker === 'module-script' && s.url.endsWith(o.entry)));
           const split: PhoneTasks = { before: [], entry: [], after: [] };
           for (const t of seen.tasks) {
@@ -499,7 +499,7 @@ export async function phoneLongTasksOf(o: { origin: string; label: string; token
             else split.after.push(t);
           }
           runs.push(split);
-          // What ran in each task after the entry (the scripts of the long animation frame it falls in), to see where the time went.
+          // What ran in each task after the start (the scripts of the long animation frame it falls in, and its style and layout), to see where the time went.
           const what = (t: [number, number]) => {
             const f = seen.frames.find((x) => t[0] >= x.start - 1 && t[0] < x.end);
             const scripts = (f?.scripts ?? []).filter((x) => x.ms >= 5).map((x) => `${x.by}${x.fn ? ` ${x.fn}` : ''} ${x.url.split('/').pop() ?? ''} ${x.ms} ms`);
