@@ -5,8 +5,7 @@
  */
 import { sql } from 'kysely';
 import { ATTENDANCE_DAY_STATUS_LABELS, ATTENDANCE_SHEET_COLUMNS, EMPLOYEE_SERVER_MSG, SHEET_MSG, parseAttendanceRow, type AttendanceSheetKey, type AttendanceSheetRow } from '@portal/domain';
-import { vendorIs } from '../../platform/scope.js';
-import type { SheetKind } from './sheet-kind.js';
+import { workerOfRow, type SheetKind } from './sheet-kind.js';
 
 export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> = {
   columns: ATTENDANCE_SHEET_COLUMNS,
@@ -41,7 +40,7 @@ export const attendanceSheet: SheetKind<AttendanceSheetKey, AttendanceSheetRow> 
               when w.terminated_at is not null and k.day > w.terminated_at then 3
             end as failure
           from k
-          left join workers w on w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code and ${vendorIs(scope.vendorId, 'w.vendor_id')}
+          left join lateral ${workerOfRow(scope, sql`k.code`)} w on true
           left join attendance_days a on a.worker_id = w.id and a.day = k.day
         ),
         written as (

@@ -3,6 +3,7 @@ export { registerDocumentRoutes } from './routes.js';
 export { workDocumentJobs } from './jobs.js';
 export { createSheetPipeline } from './pipeline.js';
 export type { SheetKind, UploadCounts } from './sheet-kind.js';
+export { workerOfRow } from './sheet-kind.js';
 export { employeeSheet } from './employee-sheet.js';
 export { terminationSheet } from './termination-sheet.js';
 export { attendanceSheet } from './attendance-sheet.js';

@@ -20,7 +20,7 @@ import {
   type LeaveSheetRow,
 } from '@portal/domain';
 import { unnest } from '../../platform/sql.js';
-import type { SheetKind } from './sheet-kind.js';
+import { workerOfRow, type SheetKind } from './sheet-kind.js';
 
 const code = (id: string): string => id.trim().toLowerCase();
 
@@ -129,12 +129,7 @@ export const leaveSheet: SheetKind<LeaveSheetKey, LeaveSheetRow> = {
             { values: inPage.map((o) => o.row_number), type: 'int4' },
             { values: inPage.map((o) => LEAVE_MSG.overlapsInSheet(o.others.join(', '))), type: 'text' },
           ])} as ov(row_number, reason) on ov.row_number = k.row_number
-          -- a lookup a row on the unique index (employer, lower(Employee ID)), whatever the planner believes of the table
-          left join lateral (
-            select w.* from workers w
-            where w.employer_id = ${scope.employerId}::uuid and lower(w.employer_worker_id) = k.code and w.vendor_id is not distinct from ${scope.vendorId}::uuid
-            limit 1 -- (unique) a subquery of its own, run a row at a time with the row's key: not flattened into a join the planner may make a scan
-          ) w on true
+          left join lateral ${workerOfRow(scope, sql`k.code`)} w on true
           left join leaves same on same.worker_id = w.id and same.from_date = k.from_date and same.to_date = k.to_date
           left join lateral (
             select array_agg(l.id) as ids, count(*)::int as n,

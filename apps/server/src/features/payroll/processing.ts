@@ -30,7 +30,7 @@ import {
   type PayrollSheetRow,
 } from '@portal/domain';
 import type { DB, PayrollRecord } from '../../db/schema.js';
-import type { SheetKind, UploadCounts } from '../documents/index.js';
+import { workerOfRow, type SheetKind, type UploadCounts } from '../documents/index.js';
 import { vendorIs } from '../../platform/scope.js';
 import { indexVersionSql } from '../../platform/protected-columns.js';
 import type { Deps } from '../../platform/context.js';
@@ -223,13 +223,7 @@ export const payrollSheet: SheetKind<PayrollSheetKey, PayrollSheetRow> = {
             (k.v->>'workingDays')::int4 as working_days, (k.v->>'paidHundredths')::int8 as paid_h,
             k.v#>>'{account,s}' as sealed, k.v#>>'{account,m}' as masked, decode(k.v#>>'{account,h}', 'hex') as hash, k.v#>'{account,o}' as older, k.v->>'ifsc' as ifsc
           from k
-          -- a lookup a row on the unique index (employer, lower(Employee ID)), whatever the planner believes of the table
-          -- (with stale statistics it took a partial index of the employer's workers and compared each row with all of them)
-          left join lateral (
-            select w.* from workers w
-            where w.employer_id = ${payroll.employer_id}::uuid and lower(w.employer_worker_id) = k.code and w.vendor_id is not distinct from ${payroll.vendor_id}::uuid
-            limit 1 -- (unique) a subquery of its own, run a row at a time with the row's key: not flattened into a join the planner may make a scan
-          ) w on true
+          left join lateral ${workerOfRow({ employerId: payroll.employer_id, vendorId: payroll.vendor_id }, sql`k.code`)} w on true
         ),
         items as (
           select t.worker_id, 'ADVANCE' as kind, t.id, t.amount - t.repaid_amount as amount, (t.created_at at time zone 'Asia/Kolkata')::date as item_date
