@@ -312,6 +312,9 @@ export async function http2Front(origin: string): Promise<{ origin: string; clos
   };
 }
 
+/** Debian's Chromium, or CHROME_PATH: the browser Lighthouse and the phone's long tasks are measured in. */
+const chromiumPath = (): string => process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
 export type LighthousePreset = 'mobile' | 'desktop';
 export interface LighthousePage {
   /** Path and query, e.g. `/?signIn=true` or `/dashboard`. */
@@ -345,7 +348,7 @@ export async function lighthouseOf(o: {
   runs?: number;
   goal: number;
 }): Promise<LighthouseResult[] | null> {
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chrome = chromiumPath();
   if (!fs.existsSync(chrome)) {
     console.log(`\nlighthouse: no Chromium at ${chrome}; not measured.`);
     return null;
@@ -454,7 +457,7 @@ export interface PhoneTasks {
  * Returns null (and says why) when Chromium is missing.
  */
 export async function phoneLongTasksOf(o: { origin: string; label: string; token: string | null; pages: LighthousePage[]; entry: string; runs?: number; goalMs: number }): Promise<{ page: LighthousePage; runs: PhoneTasks[] }[] | null> {
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chrome = chromiumPath();
   if (!fs.existsSync(chrome)) {
     console.log(`\nlong tasks: no Chromium at ${chrome}; not measured.`);
     return null;
