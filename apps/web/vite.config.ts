@@ -167,6 +167,54 @@ function portalNodeAtFirstRender(): Plugin {
   ]);
 }
 
+/**
+ * Mantine's MantineCssVariables (mounted by MantineProvider) works out the theme's CSS variables as
+ * the app starts: its module computes every variable of Mantine's default theme as it is evaluated
+ * (to leave out those the stylesheet already has), and its render computes them again for the
+ * app's theme. Both are colour arithmetic over every palette, in the entry's evaluation and in the
+ * first render on a phone's CPU (decision 0041, issue 24). The app's theme never changes while it
+ * runs, so the build renders the app's MantineProvider once in Node with the same props
+ * (src/app/theme.ts, mantineProviderProps), keeps the `<style>` Mantine's component wrote, and
+ * replaces the component with one that renders that style. (The dev server keeps Mantine's own.)
+ */
+function mantineCssVariablesAtBuild(): Plugin {
+  const file = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/;
+  let css: Promise<string> | null = null;
+  const render = async () => {
+    const [{ MantineProvider }, { renderToStaticMarkup }, { createElement }, { mantineProviderProps }] = await Promise.all([
+      import('@mantine/core'),
+      import('react-dom/server'),
+      import('react'),
+      import('./src/app/theme.js'),
+    ]);
+    const html = renderToStaticMarkup(createElement(MantineProvider, { ...mantineProviderProps, withGlobalClasses: false }));
+    const found = /^<style data-mantine-styles="true">([^<]*)<\/style>$/.exec(html);
+    if (!found?.[1]) throw new Error(`portal:mantine-css-variables-at-build: MantineProvider rendered no CSS variables as expected: ${html.slice(0, 200)}`);
+    return found[1];
+  };
+  return {
+    name: 'portal:mantine-css-variables-at-build',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (!file.test(id)) return null;
+      css ??= render();
+      return [
+        "import { jsx } from 'react/jsx-runtime';",
+        "import { useMantineStyleNonce } from '../Mantine.context.mjs';",
+        `const css = ${JSON.stringify(await css)};`,
+        'function MantineCssVariables() {',
+        '  const nonce = useMantineStyleNonce();',
+        "  return jsx('style', { 'data-mantine-styles': true, nonce: nonce?.(), dangerouslySetInnerHTML: { __html: css } });",
+        '}',
+        "MantineCssVariables.displayName = '@mantine/CssVariables';",
+        'export { MantineCssVariables };',
+        '',
+      ].join('\n');
+    },
+  };
+}
+
 /** A module of a dependency replaced, in the build only, by the given lines (the dev server pre-bundles dependencies and keeps its own). */
 function replaceModule(name: string, file: RegExp, lines: string[]): Plugin {
   return {
@@ -324,7 +372,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), mantineIdsFromReact(), appShellResizingOnResizeOnly(), portalNodeAtFirstRender(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
+  plugins: [react(), mantineIdsFromReact(), mantineCssVariablesAtBuild(), appShellResizingOnResizeOnly(), portalNodeAtFirstRender(), inlineContracts(), appShellWithoutScrollLock(), precompress(), routePreloads()],
   // The build takes react-router's production build (its package points bundlers at the development
   // one, which differs only in its developer warnings: 0.6 kB gzip a page, decision 0051); the dev
   // server keeps the warnings.

@@ -4,7 +4,7 @@ import { loadToasts, toastsWantedStore } from '../shared/ui/notify';
 import { TOAST_LIMIT } from '../shared/ui/toast-rules';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { mantineProviderProps } from './theme';
 
 const Notifications = lazy(() => loadToasts().then((m) => ({ default: m.Notifications })));
 
@@ -38,7 +38,7 @@ function Toasts() {
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" forceColorScheme="light">
+    <MantineProvider {...mantineProviderProps}>
       <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -42,3 +42,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * How the app's MantineProvider is set up (app/providers.tsx). The build computes the CSS variables
+ * of this set-up once, in Node, from these same props (vite.config.ts, mantineCssVariablesAtBuild).
+ */
+export const mantineProviderProps = { theme, cssVariablesResolver, defaultColorScheme: 'light', forceColorScheme: 'light' } as const;
