@@ -19,6 +19,11 @@ test.describe('signed out', () => {
   test('sign-in', async ({ page }) => {
     await page.goto('/?signIn=true');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The theme's colours (app/theme.ts), whose CSS variables the build works out (vite.config.ts,
+    // mantineCssVariablesAtBuild): the primary button in blue 7 (#1d4ed8) and the dimmed text's
+    // darker grey; Mantine's defaults (blue 6, #868e96) fail 4.5:1.
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS('background-color', 'rgb(29, 78, 216)');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim())).toBe('#56606b');
     await check(page, 'sign-in');
     // With the "Invalid" errors shown.
     await page.getByRole('button', { name: 'Sign in' }).click();
