@@ -178,9 +178,7 @@ function portalNodeAtFirstRender(): Plugin {
  * replaces the component with one that renders that style. (The dev server keeps Mantine's own.)
  */
 function mantineCssVariablesAtBuild(): Plugin {
-  const file = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/;
-  let css: Promise<string> | null = null;
-  const render = async () => {
+  return replaceModule('portal:mantine-css-variables-at-build', /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]MantineCssVariables\.mjs$/, async () => {
     const [{ MantineProvider }, { renderToStaticMarkup }, { createElement }, { mantineProviderProps }] = await Promise.all([
       import('@mantine/core'),
       import('react-dom/server'),
@@ -188,41 +186,37 @@ function mantineCssVariablesAtBuild(): Plugin {
       import('./src/app/theme.js'),
     ]);
     const html = renderToStaticMarkup(createElement(MantineProvider, { ...mantineProviderProps, withGlobalClasses: false }));
-    const found = /^<style data-mantine-styles="true">([^<]*)<\/style>$/.exec(html);
-    if (!found?.[1]) throw new Error(`portal:mantine-css-variables-at-build: MantineProvider rendered no CSS variables as expected: ${html.slice(0, 200)}`);
-    return found[1];
-  };
-  return {
-    name: 'portal:mantine-css-variables-at-build',
-    apply: 'build',
-    enforce: 'pre',
-    async load(id) {
-      if (!file.test(id)) return null;
-      css ??= render();
-      return [
-        "import { jsx } from 'react/jsx-runtime';",
-        "import { useMantineStyleNonce } from '../Mantine.context.mjs';",
-        `const css = ${JSON.stringify(await css)};`,
-        'function MantineCssVariables() {',
-        '  const nonce = useMantineStyleNonce();',
-        "  return jsx('style', { 'data-mantine-styles': true, nonce: nonce?.(), dangerouslySetInnerHTML: { __html: css } });",
-        '}',
-        "MantineCssVariables.displayName = '@mantine/CssVariables';",
-        'export { MantineCssVariables };',
-        '',
-      ].join('\n');
-    },
-  };
+    const css = /^<style data-mantine-styles="true">([^<]*)<\/style>$/.exec(html)?.[1];
+    if (!css) throw new Error(`portal:mantine-css-variables-at-build: MantineProvider rendered no CSS variables as expected: ${html.slice(0, 200)}`);
+    return [
+      "import { jsx } from 'react/jsx-runtime';",
+      "import { useMantineStyleNonce } from '../Mantine.context.mjs';",
+      `const css = ${JSON.stringify(css)};`,
+      'function MantineCssVariables() {',
+      '  const nonce = useMantineStyleNonce();',
+      "  return jsx('style', { 'data-mantine-styles': true, nonce: nonce?.(), dangerouslySetInnerHTML: { __html: css } });",
+      '}',
+      "MantineCssVariables.displayName = '@mantine/CssVariables';",
+      'export { MantineCssVariables };',
+    ];
+  });
 }
 
-/** A module of a dependency replaced, in the build only, by the given lines (the dev server pre-bundles dependencies and keeps its own). */
-function replaceModule(name: string, file: RegExp, lines: string[]): Plugin {
+/**
+ * A module of a dependency replaced, in the build only, by the given lines, or by the lines a
+ * function works out the first time the module is loaded (the dev server pre-bundles dependencies
+ * and keeps its own).
+ */
+function replaceModule(name: string, file: RegExp, lines: string[] | (() => Promise<string[]>)): Plugin {
+  let made: Promise<string[]> | null = null;
   return {
     name,
     apply: 'build',
     enforce: 'pre',
-    load(id) {
-      return file.test(id) ? [...lines, ''].join('\n') : null;
+    async load(id) {
+      if (!file.test(id)) return null;
+      made ??= typeof lines === 'function' ? lines() : Promise.resolve(lines);
+      return [...(await made), ''].join('\n');
     },
   };
 }
