@@ -64,6 +64,12 @@ export class SheetRefusal extends Error {}
  * short, at a few more statements.
  */
 const APPLY_PAGE_ROWS = 2_500;
+/**
+ * The last page's worth of a sheet's rows goes to the apply in this many ranges when the processed
+ * sheet is written beside it (stagedRanges): the processed sheet, a range behind, then has a
+ * quarter of a page left to write once the apply ends, not a whole page (issue 21).
+ */
+const LAST_PAGE_IN = 4;
 
 const isBlankRow = (cells: readonly CellValue[]) => cells.every((c) => cellText(c) === '');
 
@@ -225,7 +231,7 @@ class Settled {
 async function processedSheet(q: Kysely<DB>, kind: AnySheetKind, read: ReadSheet, uploadId: string, settled?: Settled): Promise<Buffer> {
   const { width, index } = read;
   async function* rows() {
-    for await (const r of stagedOutcomes(q, uploadId, APPLY_PAGE_ROWS, settled && ((after) => settled.after(after)))) {
+    for await (const r of stagedOutcomes(q, uploadId, APPLY_PAGE_ROWS, settled && ((after) => settled.after(after)), settled ? LAST_PAGE_IN : 1)) {
       const shown = r.cells as (string | number | null)[];
       const cells: (string | number | null)[] = Array.from({ length: width }, (_, i) => shown[i] ?? null);
       cells.push(r.status ?? '', r.reason ?? '');
@@ -336,7 +342,7 @@ export function createSheetPipeline(kinds: SheetKinds): ProcessUpload {
             return settled ? settled.watch(pages, (page) => page.at(-1)?.rowNumber) : pages;
           },
           ranges: async function* () {
-            const ranges = await stagedRanges(trx, uploadId, APPLY_PAGE_ROWS);
+            const ranges = await stagedRanges(trx, uploadId, APPLY_PAGE_ROWS, settled ? LAST_PAGE_IN : 1);
             yield* settled ? settled.watch(ranges, (range) => range.upTo) : ranges;
           },
           setOutcomes: (outcomes) => setOutcomes(trx, uploadId, outcomes),
