@@ -18,7 +18,10 @@
  *  - the long tasks of the same pages as a phone loads them, measured in Chromium with its CPU slowed
  *    4x at 390x844 (bench-kit.ts, phoneLongTasksOf): before the entry script runs, the app's start
  *    (the entry's evaluation and the start's pieces), and after it, while the page and its list are
- *    drawn (goal: none over 50 ms after the start; BENCH_TASKS=0 skips).
+ *    drawn (goal: none over 50 ms after the start). Each page twice: through Playwright, with DevTools'
+ *    Runtime domain attached as Lighthouse has it (V8 then parses the entry a second time in the start,
+ *    decision 0041), and over the protocol with no such domain, as a phone runs it. BENCH_TASKS=0
+ *    skips them, BENCH_TASKS=inspector or BENCH_TASKS=phone measures one way.
  * Nothing is asserted. BENCH_LH_RUNS (3) runs per page and preset (and of the long tasks); BENCH_LH=0 skips Lighthouse and the long tasks;
  * BENCH_LH_PAGES (comma-separated paths, e.g. /employees) measures only those pages;
  * BENCH_LH_FRONT=h2 or direct only one of the two ways; BENCH_LH_PRESETS=mobile (or desktop) one preset.
