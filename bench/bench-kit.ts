@@ -539,6 +539,11 @@ async function cdpPhone(chrome: string): Promise<PhoneLoader> {
       else r?.resolve(m.result ?? {});
     } else if (m.method) for (const f of events) f({ method: m.method, params: m.params ?? {}, sessionId: m.sessionId });
   });
+  // Chromium gone: every call still waiting fails rather than hangs.
+  ws.addEventListener('close', () => {
+    for (const r of replies.values()) r.reject(new Error('Chromium closed its DevTools connection'));
+    replies.clear();
+  });
   const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const id = ++next;
@@ -549,6 +554,7 @@ async function cdpPhone(chrome: string): Promise<PhoneLoader> {
     label: 'no DevTools domain but Page, as on a phone',
     async load(url, token) {
       const { browserContextId } = (await send('Target.createBrowserContext')) as { browserContextId: string };
+      let timer: NodeJS.Timeout | undefined;
       try {
         const { targetId } = (await send('Target.createTarget', { url: 'about:blank', browserContextId })) as { targetId: string };
         const { sessionId } = (await send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
@@ -561,14 +567,11 @@ async function cdpPhone(chrome: string): Promise<PhoneLoader> {
         // The network idle (Chromium's lifecycle event: no request for 500 ms) after the load, as Playwright's `networkidle`.
         let loaded = false;
         const idle = new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`${url} did not settle within 60 s`)), 60_000);
+          timer = setTimeout(() => reject(new Error(`${url} did not settle within 60 s`)), 60_000);
           events.push((m) => {
             if (m.sessionId !== sessionId || m.method !== 'Page.lifecycleEvent') return;
             if (m.params.name === 'load') loaded = true;
-            if (m.params.name === 'networkIdle' && loaded) {
-              clearTimeout(timer);
-              resolve();
-            }
+            if (m.params.name === 'networkIdle' && loaded) resolve();
           });
         });
         await send('Page.navigate', { url }, sessionId);
@@ -577,14 +580,18 @@ async function cdpPhone(chrome: string): Promise<PhoneLoader> {
         const { result } = (await send('Runtime.evaluate', { expression: 'JSON.stringify(window.__phoneTasks)', returnByValue: true }, sessionId)) as { result: { value: string } };
         return JSON.parse(result.value) as PhoneSeen;
       } finally {
+        clearTimeout(timer);
         events.length = 0;
         await send('Target.disposeBrowserContext', { browserContextId });
       }
     },
     async close() {
       ws.close();
-      child.kill();
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill();
+        await exited;
+      }
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
