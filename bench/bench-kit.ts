@@ -481,9 +481,9 @@ const phoneInitScript = (token: string | null) => `
 /**
  * Loads a page as a phone would (390x844, 3x pixels, touch, the CPU slowed 4x, a fresh context each
  * time: no cache) until the network is idle and 1 s more, and answers what the page's observers saw.
- * With `then` (an expression, awaited when it is a promise), the observers' lists are emptied once the
- * page has settled, `then` runs, and 1 s later the answer is what they saw from then on, with what
- * `then` answered in `outcome`.
+ * With `then` (an expression, awaited when it is a promise), `then` runs once the page has settled
+ * (it may empty the observers' lists first: `phoneForgetSeen`), and 1 s after it the answer is what
+ * they saw, with what `then` answered in `outcome`.
  */
 interface PhoneLoader {
   /** How the browser is driven, for the printed heading. */
@@ -514,7 +514,6 @@ async function playwrightPhone(chrome: string): Promise<PhoneLoader> {
         await sleep(1000);
         let outcome: string | undefined;
         if (then) {
-          await page.evaluate(phoneForgetSeen);
           outcome = String(await page.evaluate(then));
           await sleep(1000);
         }
@@ -606,7 +605,6 @@ async function cdpPhone(chrome: string): Promise<PhoneLoader> {
         await sleep(1000);
         let outcome: string | undefined;
         if (then) {
-          await send('Runtime.evaluate', { expression: phoneForgetSeen }, sessionId);
           const done = (await send('Runtime.evaluate', { expression: then, awaitPromise: true, returnByValue: true }, sessionId)) as { result: { value?: unknown } };
           outcome = String(done.result.value);
           await sleep(1000);
@@ -699,15 +697,22 @@ export async function phoneLongTasksOf(o: { origin: string; label: string; token
 }
 
 /**
- * Presses "Next page" (Paginator) once the page has settled and waits until the list's next rows are
- * on screen: page 2 is the current page, the address says so, and the main region's text changed and
- * then stayed the same for half a second. Reads the DOM's text only (`textContent`), which does not
- * make the browser lay the page out, so the style and layout stay in the frames they fall in.
+ * Waits (up to 15 s) for the list's "Next page" (Paginator), empties the observers' lists, presses it
+ * and waits until the list's next rows are on screen: page 2 is the current page, the address says
+ * so, and the main region's text changed and then stayed the same for half a second. Reads the DOM's
+ * text only (`textContent`), which does not make the browser lay the page out, so the style and
+ * layout stay in the frames they fall in.
  */
 const nextListPage = `(async () => {
-  const next = document.querySelector('[aria-label="Next page"]');
-  if (!next) return 'no "Next page" on the page';
+  let next = null;
+  for (const t0 = performance.now(); !next && performance.now() - t0 < 15000; ) {
+    next = document.querySelector('[aria-label="Next page"]');
+    if (!next) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!next) return 'no "Next page" on ' + location.pathname + ' within 15 s';
   if (next.disabled || next.hasAttribute('data-disabled')) return 'the list has one page';
+  await new Promise((r) => setTimeout(r, 500));
+  ${phoneForgetSeen}
   const main = document.querySelector('main') ?? document.body;
   const before = main.textContent;
   next.click();

@@ -106,7 +106,7 @@ export function useListState<S extends string = never, F extends string = never,
       tab: T | null;
     };
     // Every change as a transition: the list and the page around it render in slices the browser
-    // runs between, where a press (a discrete event) rendered them in one task, 280-450 ms on the
+    // runs between, where a press (a discrete event) rendered them in one task, 150-400 ms on the
     // mobile preset's CPU for the next page of /employees (decision 0041, ninth update). What is on
     // screen stays, whole, until the new state is drawn.
     const set = (patch: Record<string, unknown>) => startTransition(() => void setValues(patch));
