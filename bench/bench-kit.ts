@@ -437,7 +437,7 @@ export async function lighthouseOf(o: {
 }
 
 /** One load's long tasks (start and duration, ms from navigation), by when they ran. */
-export interface PhoneTasks {
+interface PhoneTasks {
   /** Before the entry script ran: the HTML, the stylesheets, the boot loader. */
   before: [number, number][];
   /** The app's start: the entry script's evaluation (the app's modules), then its pieces in tasks of their own (the router, React's root), up to the mark `portal:started` (main.tsx). */
@@ -648,16 +648,15 @@ function phoneLoaders(): ((chrome: string) => Promise<PhoneLoader>)[] {
  * Each page is loaded twice over: through Playwright, with DevTools' Runtime domain attached as
  * Lighthouse has it, and over the protocol with no such domain, as a phone runs it (the start
  * differs: `playwrightPhone`). BENCH_TASKS=inspector or BENCH_TASKS=phone measures one way.
- * Returns null (and says why) when Chromium is missing.
+ * Prints its figures; says so and measures nothing when Chromium is missing.
  */
-export async function phoneLongTasksOf(o: { origin: string; label: string; token: string | null; pages: LighthousePage[]; entry: string; runs?: number; goalMs: number }): Promise<{ page: LighthousePage; how: string; runs: PhoneTasks[] }[] | null> {
+export async function phoneLongTasksOf(o: { origin: string; label: string; token: string | null; pages: LighthousePage[]; entry: string; runs?: number; goalMs: number }): Promise<void> {
   const chrome = chromiumPath();
   if (!fs.existsSync(chrome)) {
     console.log(`\nlong tasks: no Chromium at ${chrome}; not measured.`);
-    return null;
+    return;
   }
   const loaders = phoneLoaders();
-  const results: { page: LighthousePage; how: string; runs: PhoneTasks[] }[] = [];
   const list = (tasks: [number, number][]) => (tasks.length ? tasks.map(([, d]) => d).join(', ') + ' ms' : 'none');
   for (const open of loaders) {
     const loader = await open(chrome);
@@ -687,13 +686,11 @@ export async function phoneLongTasksOf(o: { origin: string; label: string; token
           `  longest after the start: ${longest('after')} ms -> ${mark(longest('after') <= o.goalMs)} (<= ${o.goalMs} ms); ` +
             `the start ${longest('entry')} ms and before it ${longest('before')} ms -> ${mark(Math.max(longest('entry'), longest('before')) <= o.goalMs)}`,
         );
-        results.push({ page: target, how: loader.label, runs });
       }
     } finally {
       await loader.close();
     }
   }
-  return results;
 }
 
 /**
